@@ -1,0 +1,40 @@
+"""The few error types every game shares.
+
+There is exactly one error for an illegal action (`IllegalAction`), so a board or a learner's
+notebook can catch it without knowing which game raised it. Its text always starts with the rule id.
+"""
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid. The game's state is left exactly as it was.
+
+    `rule` is the rule id (for example ``"LC-3.1"``) and `reason` the plain-words explanation;
+    ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``.
+    """
+
+    def __init__(self, rule: str, reason: str):
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+class NothingToUndo(ValueError):
+    """`undo()` was asked for more steps than the game has taken."""
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded: corrupt, truncated, tampered with, or from a future version.
+
+    Loading never returns a half-built game: it either raises this or returns a complete one.
+    """
+
+
+class ComponentError(ValueError):
+    """A component file (cards, tiles, hotels) that is malformed. The message names the file and line."""
+
+
+class InvariantBroken(AssertionError):
+    """A game's own invariant does not hold (cards lost or duplicated, money created, ...).
+
+    Raised by `Game.check_invariants()`; it means a bug in an engine, never a player's mistake.
+    """

@@ -1,0 +1,55 @@
+"""The event log: what happened, which rule made it happen, and who may see the details.
+
+Every event names its rule id. Details only some players may see (the card drawn from the deck, the
+hand dealt) live in `secret`, with `seen_by` listing the players allowed to read them; everyone else
+reads only `public` (for example "drew a card from the draw pile").
+
+Events hold data only; each game turns them into sentences (`Game.event_text`) when someone reads
+them. Engines append each event to `game.log` as a plain tuple of the `Event` fields in order
+(rule, kind, player, public[, secret, seen_by]) — a tuple costs a third of an object, which matters
+in simulations of thousands of games — and `Game.events()` turns them into `Event` objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Event:
+    """One thing that happened. Read-only by convention (a plain slotted class: engines write
+    hundreds of thousands of these per second in simulations, and a frozen dataclass costs 4x)."""
+
+    __slots__ = ("rule", "kind", "player", "public", "secret", "seen_by")
+
+    def __init__(
+        self,
+        rule: str,
+        kind: str,
+        player: int | None,
+        public: dict[str, Any],
+        secret: dict[str, Any] | None = None,
+        seen_by: tuple[int, ...] = (),
+    ):
+        self.rule = rule
+        self.kind = kind
+        self.player = player
+        self.public = public
+        self.secret = secret
+        self.seen_by = seen_by
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # mutable dicts inside
+
+    def __repr__(self) -> str:
+        return f"Event({self.rule!r}, {self.kind!r}, player={self.player!r}, {self.public!r})"
+
+    def visible_to(self, viewer: int | None) -> dict[str, Any]:
+        """This event as `viewer` may read it (``viewer=None`` is the all-seeing teaching view)."""
+        out = {"rule": self.rule, "kind": self.kind, "player": self.player, **self.public}
+        if self.secret is not None and (viewer is None or viewer in self.seen_by):
+            out.update(self.secret)
+        return out

@@ -1,0 +1,215 @@
+"""The contract every game fulfils, and what all games get for free from it.
+
+A game is one object that owns its settings (fixed for the whole game: players, seed, variant, ...),
+its current position, the list of actions taken so far and the event log. A concrete game supplies
+the rules (`legal_actions`, `moves`, `view`, ...); this base class adds applying actions given as
+text, undo, replay, save and load, and a fingerprint used to compare positions.
+
+Undo works by replaying: the game is rebuilt from its settings (same seed, so the same shuffles)
+and every action but the last is applied again. That keeps the rules free of undo bookkeeping,
+and a game of a few hundred steps replays in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, ClassVar, Iterable
+
+from .chance import Chance
+from .errors import IllegalAction, NothingToUndo
+from .events import Event
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What is fixed before a game starts. Each game extends this with its own options."""
+
+    players: int = 2
+    seed: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Game(ABC):
+    """One game in progress. Subclasses implement the rules of one game."""
+
+    #: short machine name used in save files, e.g. ``"lost-cities"``
+    name: ClassVar[str]
+    #: the settings dataclass of this game
+    settings_type: ClassVar[type[Settings]] = Settings
+
+    def __init__(self, settings: Settings | None = None, **options: Any):
+        if settings is None:
+            settings = self.settings_type(**options)
+        elif options:
+            raise TypeError("give either a Settings object or keyword options, not both")
+        self.settings = settings
+        self._start()
+
+    def _start(self) -> None:
+        self.chance = Chance(self.settings.seed)
+        self.history: list = []
+        self.log: list[tuple] = []  # raw events, see kit.core.events
+        self._setup()
+
+    # ----------------------------------------------------------------- rules supplied by each game
+    @abstractmethod
+    def _setup(self) -> None:
+        """Lay out the game from `self.settings`, drawing chance from `self.chance`."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The player who must act now; None once the game is over."""
+
+    #: True once the game has ended. A plain attribute, set by the game's rules (read in hot loops).
+    is_over: bool = False
+
+    @abstractmethod
+    def legal_actions(self) -> list:
+        """Every action the current player may take, each once, in a stable order."""
+
+    #: The moves, boardgame.io style: for each action type, the rule function that carries it out
+    #: as ``move(game, action)``. A move must raise `IllegalAction` *before* changing anything when
+    #: the action is not allowed, so a rejected action leaves the game exactly as it was.
+    moves: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
+
+    @abstractmethod
+    def parse_action(self, text: str):
+        """The action written as `text` (the inverse of ``str(action)``)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's score so far (final once `is_over`)."""
+
+    @abstractmethod
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` may see, and nothing more. JSON-ready."""
+
+    @abstractmethod
+    def open_view(self) -> dict[str, Any]:
+        """The all-seeing teaching view: every hand and the order of every face-down pile."""
+
+    @abstractmethod
+    def event_text(self, event: Event, viewer: int | None = None) -> str:
+        """One event as a sentence, with the details `viewer` may see (None: all of them)."""
+
+    @abstractmethod
+    def determinize(self, player: int, chance: Chance) -> "Game":
+        """A copy in which everything `player` cannot see has been redealt at random.
+
+        The copy agrees with everything `player` knows: ``copy.view(player) == self.view(player)``.
+        """
+
+    @abstractmethod
+    def check_invariants(self) -> None:
+        """Raise `InvariantBroken` if the game's own invariants do not hold."""
+
+    @abstractmethod
+    def clone(self) -> "Game":
+        """An independent copy of this game, history and log included."""
+
+    def random_action(self, chance: Chance):
+        """A uniformly random legal action. Games may override this with a faster sampler that
+        avoids listing every action; the conformance suite checks that it stays uniform."""
+        actions = self.legal_actions()
+        return actions[chance.below(len(actions))]
+
+    # ------------------------------------------------------------------ shared behaviour
+    def apply(self, action) -> None:
+        """Apply an action (an action object or its text). Illegal ones raise `IllegalAction`."""
+        move = self.moves.get(action.__class__)
+        if move is None:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+                move = self.moves.get(action.__class__)
+            if move is None:
+                raise IllegalAction(self.end_rule, f"{action!r} is not an action of {self.name}")
+        if self.is_over:
+            raise IllegalAction(self.end_rule, "the game is over; no more actions can be taken")
+        move(self, action)
+        self.history.append(action)
+
+    #: rule id quoted when someone acts after the end of the game
+    end_rule: ClassVar[str] = "end"
+
+    def play(self, *actions) -> "Game":
+        """Apply several actions in order; returns the game, so calls can be chained."""
+        for action in actions:
+            self.apply(action)
+        return self
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last `steps` actions (replays the game from its start)."""
+        if steps < 0 or steps > len(self.history):
+            raise NothingToUndo(f"cannot undo {steps} step(s): only {len(self.history)} taken")
+        keep = self.history[: len(self.history) - steps]
+        self._start()
+        for action in keep:
+            self.apply(action)
+
+    @classmethod
+    def replay(cls, settings: Settings, actions: Iterable) -> "Game":
+        """A new game with `settings` after `actions` (objects or texts)."""
+        game = cls(settings)
+        for step, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalAction as error:
+                raise IllegalAction(error.rule, f"step {step + 1} ({action}): {error.reason}") from None
+        return game
+
+    def events(self) -> list[Event]:
+        """The event log, oldest first; each event names its rule id."""
+        return [Event(*entry) for entry in self.log]
+
+    def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The event log as `viewer` may read it (None: the all-seeing teaching log), with texts."""
+        out = []
+        for event in self.events():
+            entry = event.visible_to(viewer)
+            entry["text"] = self.event_text(event, viewer)
+            out.append(entry)
+        return out
+
+    def fingerprint(self) -> str:
+        """A canonical text of the whole position (all hidden information included)."""
+        return json.dumps(
+            {"open": self.open_view(), "history": [str(a) for a in self.history]},
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    def winners(self) -> list[int]:
+        """The players with the highest score (several on a tie)."""
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    # Save and load live in kit.core.saves; these are shortcuts.
+    def save(self) -> dict[str, Any]:
+        from .saves import save
+
+        return save(self)
+
+    def dumps(self) -> str:
+        return json.dumps(self.save(), indent=1)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"player {self.current_player} to act"
+        return f"<{type(self).__name__} seed={self.settings.seed} step {len(self.history)}, {state}>"
+
+
+def random_playout(game: Game, chance: Chance, max_steps: int | None = None) -> int:
+    """Play uniformly random legal actions until the end (or `max_steps`); returns steps taken."""
+    steps = 0
+    limit = float("inf") if max_steps is None else max_steps
+    apply, sample = game.apply, game.random_action
+    while not game.is_over and steps < limit:
+        apply(sample(chance))
+        steps += 1
+    return steps
+

@@ -1,0 +1,123 @@
+"""LC-1 Components: 5 expeditions, each with 9 number cards (2..10) and 3 investment cards.
+
+The cards are read from `datasets/lostcities/` (or a folder of your own with the same two files):
+`expeditions.csv` names the five expeditions in rulebook order, `cards.csv` lists the cards with the
+deck they belong to (`base`: the 60 cards of one copy; `partner`: the 2s, 3s and 4s taken from a
+second copy for the 4-player variant, LC-7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from kit.core.data import as_int, dataset_dir, read_rows
+from kit.core.errors import ComponentError
+
+
+@dataclass(frozen=True, slots=True)
+class Expedition:
+    index: int
+    key: str  # one letter, used in card texts: "D7" is the 7 of the Desert
+    name: str
+    swedish_name: str
+    colour: str  # a display colour for boards (a presentation choice, not from the rulebook)
+
+
+class Card(NamedTuple):
+    """One card. Investment cards have value 0. Two copies of a card (LC-7) are equal.
+
+    A named tuple, so that comparing, sorting and hashing cards run at C speed in simulations;
+    cards sort by expedition, then value (investment cards first).
+    """
+
+    expedition: int
+    value: int
+    key: str  # "D7", or "Dx" for a Desert investment card
+
+    @property
+    def is_investment(self) -> bool:
+        return self.value == 0
+
+    def __str__(self) -> str:
+        return self.key
+
+    def __repr__(self) -> str:
+        return f"Card({self.key})"
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: loaded once, then shared
+class Components:
+    expeditions: tuple[Expedition, ...]
+    base_deck: tuple[Card, ...]  # the 60 cards of the 2-player game
+    partner_extra: tuple[Card, ...]  # the 15 cards added for 4 players (LC-7)
+    cards_by_key: dict  # "D7" -> Card
+
+    def deck(self, players: int) -> tuple[Card, ...]:
+        return self.base_deck + (self.partner_extra if players == 4 else ())
+
+    def card(self, text: str) -> Card:
+        key = text.strip()
+        key = key[:1].upper() + key[1:].lower().replace("×", "x")
+        card = self.cards_by_key.get(key)
+        if card is None:
+            raise ValueError(f"no card {text!r} (cards are written like D7, or Dx for an investment card)")
+        return card
+
+
+INVESTMENT_MARK = "x"  # "Dx": an investment card multiplies (×2, ×3, ×4)
+_EXPECTED = {"base": 60, "partner": 15}
+
+
+def load_components(folder: str | Path | None = None) -> Components:
+    """Read and check the component files; cached, so every game shares the same Card objects."""
+    return _load(str(Path(folder).resolve()) if folder is not None else None)
+
+
+@lru_cache(maxsize=8)
+def _load(folder: str | None) -> Components:
+    root = Path(folder) if folder is not None else dataset_dir("lostcities")
+    expeditions = _read_expeditions(root / "expeditions.csv")
+    by_letter = {e.key: e for e in expeditions}
+    path = root / "cards.csv"
+    decks: dict[str, list[Card]] = {"base": [], "partner": []}
+    cards_by_key: dict[str, Card] = {}
+    for line, row in read_rows(path, ("expedition", "kind", "value", "copies", "deck", "source")):
+        expedition = by_letter.get(row["expedition"])
+        if expedition is None:
+            raise ComponentError(f"{path}, line {line}: unknown expedition {row['expedition']!r}")
+        kind, value = row["kind"], as_int(path, line, row, "value")
+        if kind == "investment":
+            if value != 0:
+                raise ComponentError(f"{path}, line {line}: an investment card has value 0")
+            key = expedition.key + INVESTMENT_MARK
+        elif kind == "number":
+            if not 2 <= value <= 10:
+                raise ComponentError(f"{path}, line {line}: number cards run from 2 to 10, not {value}")
+            key = f"{expedition.key}{value}"
+        else:
+            raise ComponentError(f"{path}, line {line}: unknown kind {kind!r} (number or investment)")
+        if row["deck"] not in decks:
+            raise ComponentError(f"{path}, line {line}: unknown deck {row['deck']!r} (base or partner)")
+        card = cards_by_key.setdefault(key, Card(expedition.index, value, key))
+        decks[row["deck"]].extend([card] * as_int(path, line, row, "copies"))
+    for deck, expected in _EXPECTED.items():
+        if len(decks[deck]) != expected:
+            raise ComponentError(f"{path}: the {deck} deck has {len(decks[deck])} cards, LC-1/LC-7 need {expected}")
+    return Components(tuple(expeditions), tuple(sorted(decks["base"])), tuple(sorted(decks["partner"])), cards_by_key)
+
+
+def _read_expeditions(path: Path) -> list[Expedition]:
+    expeditions = []
+    for line, row in read_rows(path, ("index", "key", "name", "swedish_name", "colour", "source")):
+        index = as_int(path, line, row, "index")
+        if index != len(expeditions):
+            raise ComponentError(f"{path}, line {line}: expeditions must be listed in order 0..4")
+        if len(row["key"]) != 1 or not row["key"].isalpha() or row["key"].upper() != row["key"]:
+            raise ComponentError(f"{path}, line {line}: key must be one capital letter, not {row['key']!r}")
+        expeditions.append(Expedition(index, row["key"], row["name"], row["swedish_name"], row["colour"]))
+    if len(expeditions) != 5:
+        raise ComponentError(f"{path}: LC-1 has 5 expeditions, the file lists {len(expeditions)}")
+    return expeditions

@@ -1,0 +1,339 @@
+"""Lost Cities (Reiner Knizia): a 2-player round or match, and the 4-player partner variant (LC-7).
+
+    >>> from kit.lostcities import LostCities
+    >>> game = LostCities(seed=7, rounds=1)
+    >>> game.legal_actions()[:2]          # the player to move chooses a card to play or discard
+    >>> game.apply("discard D7")           # then draws: game.apply("draw deck")
+
+Rules: `shared/rules/lost-cities.md` (LC-1 ... LC-7). The rule functions live in `rules.py`, the
+scoring in `scoring.py`; this module holds the state and answers the shared `kit.core.Game` contract.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core.events import Event
+
+from . import rules
+from .actions import Action, Discard, Draw, Pass, Play, parse
+from .components import Card, Components, load_components
+from .scoring import expedition_score, side_score
+
+
+@dataclass(frozen=True)
+class LostCitiesSettings(Settings):
+    """players: 2, or 4 for the partner variant (LC-7). rounds: LC-2 suggests 3.
+
+    first_player: who starts round 1 (LC-2 says the oldest player; Decision: a parameter, default 0).
+    components: a folder with your own expeditions.csv and cards.csv (default: datasets/lostcities).
+    """
+
+    players: int = 2
+    seed: int = 0
+    rounds: int = 3
+    first_player: int = 0
+    components: str | None = None
+
+    def __post_init__(self):
+        if self.players not in (2, 4):
+            raise ValueError(f"Lost Cities is for 2 players, or 4 as partners (LC-7), not {self.players}")
+        if not isinstance(self.rounds, int) or self.rounds < 1:
+            raise ValueError(f"rounds must be a whole number of at least 1, not {self.rounds!r}")
+        if self.first_player not in range(self.players):
+            raise ValueError(f"first_player must be a seat from 0 to {self.players - 1}, not {self.first_player!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+
+
+# One action object per card, shared by every game (keyed by card text, whose hash Python caches).
+_plays: dict[str, Play] = {}
+_discards: dict[str, Discard] = {}
+
+
+@lru_cache(maxsize=8)
+def _draw_actions(components: Components) -> list[Draw]:
+    """The six draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e."""
+    return [Draw(None)] + [Draw(e.index, e.key) for e in components.expeditions]
+
+
+def _play(card: Card) -> Play:
+    return _plays.get(card.key) or _plays.setdefault(card.key, Play(card))
+
+
+def _discard(card: Card) -> Discard:
+    return _discards.get(card.key) or _discards.setdefault(card.key, Discard(card))
+
+
+@register
+class LostCities(Game):
+    """A game of Lost Cities. Players are seats 0..n-1; in LC-7, seats 0 and 2 form team 0."""
+
+    name = "lost-cities"
+    settings_type = LostCitiesSettings
+    end_rule = "LC-6"
+    moves = {
+        Play: rules.play_to_expedition,  # LC-3.1
+        Discard: rules.discard,  # LC-3.2
+        Draw: rules.draw,  # LC-3.3
+        Pass: rules.pass_cards,  # LC-7
+    }
+
+    settings: LostCitiesSettings
+    hands: list[list[Card]]
+    deck: list[Card]  # face down; the top card is the last one
+    expeditions: list[list[list[Card]]]  # [side][expedition] -> cards in the order played
+    tops: list[list[int]]  # [side][expedition] -> last number card's value, 0 if none yet
+    discards: list[list[Card]]  # [expedition] -> pile, top card last
+    to_move: int | None
+    phase: str  # "play" (play, discard or pass), "draw", or "over"
+    discarded_to: int | None  # the pile fed this turn, which may not be drawn from (LC-3.3)
+
+    def _setup(self) -> None:
+        self.components: Components = load_components(self.settings.components)
+        self.is_over = False
+        self.players = self.settings.players
+        self.sides = 2  # two players, or two teams of partners
+        self.starters: list[int] = []
+        self.round_scores: list[list[int]] = []
+        self._draws = _draw_actions(self.components)
+        rules.setup_round(self, self.settings.first_player)
+
+    # -------------------------------------------------------------------------- who is who
+    def side_of(self, player: int) -> int:
+        """The side of the board a player plays on: their own, or their team's (LC-7)."""
+        return player % 2
+
+    def partner_of(self, player: int) -> int:
+        return (player + 2) % 4
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    @property
+    def round(self) -> int:
+        return len(self.starters)
+
+    # ---------------------------------------------------------------------------- actions
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "draw":
+            draws = self._draws
+            return [draws[0]] + [
+                draws[i + 1] for i, pile in enumerate(self.discards) if pile and i != self.discarded_to
+            ]
+        if self.phase == "over":
+            return []
+        hand = self.hands[self.to_move]
+        tops = self.tops[self.to_move % 2]
+        actions: list[Action] = []
+        for card in dict.fromkeys(hand) if self.players == 4 else hand:
+            top = tops[card.expedition]
+            if not top or card.value > top:
+                actions.append(_plays.get(card.key) or _play(card))
+            actions.append(_discards.get(card.key) or _discard(card))
+        if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND:
+            actions.extend(_passes(hand))
+        return actions
+
+    def random_action(self, chance: Chance) -> Action:
+        """A uniformly random legal action, found by rejection instead of listing every action.
+
+        Each try picks one of the 2 x hand-size (play or discard a card) or 6 (draw) candidates
+        with equal chance and keeps it if legal, so every legal action is equally likely.
+        """
+        rand = chance.random
+        if self.phase == "draw":
+            discards, forbidden, draws = self.discards, self.discarded_to, self._draws
+            while True:
+                source = int(rand() * 6)  # 0: the draw pile; 1 + e: the discard pile of expedition e
+                if not source or (source - 1 != forbidden and discards[source - 1]):
+                    return draws[source]
+        if self.players == 4 or self.phase != "play":
+            return super().random_action(chance)
+        hand, tops = self.hands[self.to_move], self.tops[self.to_move % 2]
+        candidates = 2 * len(hand)
+        while True:
+            pick = int(rand() * candidates)
+            card = hand[pick >> 1]
+            if not pick & 1:
+                return _discards.get(card.key) or _discard(card)
+            top = tops[card.expedition]
+            if not top or card.value > top:
+                return _plays.get(card.key) or _play(card)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse(text, self.components)
+        except ValueError as error:
+            raise IllegalAction("LC-3", str(error)) from None
+
+    # ----------------------------------------------------------------------------- scores
+    def totals(self) -> list[int]:
+        """LC-6: each side's points added over the rounds finished so far."""
+        return [sum(scores[side] for scores in self.round_scores) for side in range(self.sides)]
+
+    def scores(self) -> list[int]:
+        """Each player's match total (in LC-7 both partners share their team's total)."""
+        totals = self.totals()
+        return [totals[self.side_of(p)] for p in range(self.players)]
+
+    def winning_sides(self) -> list[int]:
+        """LC-6: most points wins; Decision: equal totals are a draw (both sides listed)."""
+        totals = self.totals()
+        return [side for side, total in enumerate(totals) if total == max(totals)]
+
+    def card_name(self, card: Card) -> str:
+        expedition = self.components.expeditions[card.expedition].name
+        return f"{expedition} investment card" if card.value == 0 else f"{expedition} {card.value}"
+
+    # ------------------------------------------------------------------------------ views
+    def _public(self) -> dict[str, Any]:
+        keys = [e.key for e in self.components.expeditions]
+        return {
+            "game": self.name,
+            "players": self.players,
+            "teams": [[p for p in range(self.players) if self.side_of(p) == s] for s in range(self.sides)],
+            "round": self.round,
+            "rounds": self.settings.rounds,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "forbidden_pile": None if self.discarded_to is None else keys[self.discarded_to],
+            "deck_size": len(self.deck),
+            "hand_sizes": [len(h) for h in self.hands],
+            "expeditions": [
+                {keys[e]: [c.key for c in cards] for e, cards in enumerate(side)} for side in self.expeditions
+            ],
+            "expedition_scores": [[expedition_score(cards) for cards in side] for side in self.expeditions],
+            "round_score": [side_score(side) for side in self.expeditions],
+            "discard_tops": {keys[e]: (pile[-1].key if pile else None) for e, pile in enumerate(self.discards)},
+            "discard_sizes": {keys[e]: len(pile) for e, pile in enumerate(self.discards)},
+            "round_scores": [list(s) for s in self.round_scores],
+            "totals": self.totals(),
+            "starters": list(self.starters),
+        }
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` sees (LC-3.4): every expedition, the discard tops, the draw pile's size, and
+        their own hand. Not the other hands (a partner's neither), nor the draw pile's order."""
+        if player not in range(self.players):
+            raise ValueError(f"no player {player!r} in a {self.players}-player game")
+        view = self._public()
+        view["viewer"] = player
+        view["open"] = False
+        view["hand"] = [c.key for c in self.hands[player]]
+        view["legal_actions"] = [str(a) for a in self.legal_actions()] if player == self.to_move else []
+        return view
+
+    def open_view(self) -> dict[str, Any]:
+        """The teaching view, open = True: every hand, every discard pile whole, the draw pile in order
+        (top card first). Never show it to a player in a real game."""
+        view = self._public()
+        view["viewer"] = None
+        view["open"] = True
+        view["hands"] = [[c.key for c in hand] for hand in self.hands]
+        view["deck"] = [c.key for c in reversed(self.deck)]
+        view["discard_piles"] = {e.key: [c.key for c in pile] for e, pile in zip(self.components.expeditions, self.discards)}
+        view["legal_actions"] = [str(a) for a in self.legal_actions()]
+        return view
+
+    def event_text(self, event: Event, viewer: int | None = None) -> str:
+        data = event.visible_to(viewer)
+        who = f"Player {event.player}"
+        names = {e.key: e.name for e in self.components.expeditions}
+        kind = event.kind
+        if kind == "round":
+            return f"Round {data['round']} begins; player {data['starter']} starts."
+        if kind == "deal":
+            hand = f": {' '.join(data['hand'])}" if "hand" in data else ""
+            return f"{who} is dealt {data['cards']} cards{hand}."
+        if kind == "play":
+            return f"{who} plays {data['card']} on their {names[data['card'][0]]} expedition."
+        if kind == "discard":
+            return f"{who} discards {data['card']} on the {names[data['card'][0]]} pile."
+        if kind == "draw":
+            card = data.get("card", "a card")
+            source = "the draw pile" if data["from"] == "deck" else f"the {names[data['from']]} pile"
+            return f"{who} draws {card} from {source}."
+        if kind == "pass":
+            cards = " and ".join(data["cards"]) if "cards" in data else "two cards"
+            return f"{who} passes {cards} face down to partner {data['to']}."
+        if kind == "score":
+            return f"Round {data['round']} ends: scores {data['scores']}, totals {data['totals']}."
+        if kind == "end":
+            return f"The match is over: totals {data['totals']}; winning side(s) {data['winners']}."
+        return f"{kind} {data}"
+
+    # ----------------------------------------------------------------- copies and checks
+    def clone(self) -> "LostCities":
+        copy = object.__new__(LostCities)
+        copy.__dict__.update(self.__dict__)
+        copy.chance = self.chance.clone()
+        copy.history = list(self.history)
+        copy.log = list(self.log)
+        copy.hands = [list(h) for h in self.hands]
+        copy.deck = list(self.deck)
+        copy.expeditions = [[list(cards) for cards in side] for side in self.expeditions]
+        copy.tops = [list(t) for t in self.tops]
+        copy.discards = [list(p) for p in self.discards]
+        copy.starters = list(self.starters)
+        copy.round_scores = [list(s) for s in self.round_scores]
+        return copy
+
+    def determinize(self, player: int, chance: Chance) -> "LostCities":
+        """Redeal every card `player` cannot see: the other hands and the draw pile keep their sizes."""
+        copy = self.clone()
+        others = [p for p in range(self.players) if p != player]
+        unseen = copy.deck + [card for p in others for card in copy.hands[p]]
+        chance.shuffle(unseen)
+        for p in others:
+            size = len(copy.hands[p])
+            copy.hands[p] = unseen[:size]
+            del unseen[:size]
+        copy.deck = unseen
+        return copy
+
+    def check_invariants(self) -> None:
+        """Every card of the deck is in exactly one place; expeditions rise strictly (LC-3.1)."""
+        where = Counter(self.deck)
+        for hand in self.hands:
+            where.update(hand)
+        for pile in self.discards:
+            where.update(pile)
+        for side in self.expeditions:
+            for cards in side:
+                where.update(cards)
+        if where != Counter(self.components.deck(self.players)):
+            raise InvariantBroken(f"cards lost or duplicated: {where - Counter(self.components.deck(self.players))}")
+        for side, tops in zip(self.expeditions, self.tops):
+            for cards, top in zip(side, tops):
+                values = [c.value for c in cards]
+                numbers = [v for v in values if v]
+                if values != sorted(values) or len(set(numbers)) != len(numbers):
+                    raise InvariantBroken(f"an expedition does not rise strictly: {[c.key for c in cards]}")
+                if top != (numbers[-1] if numbers else 0):
+                    raise InvariantBroken("an expedition's recorded top card is wrong")
+        if not self.is_over:
+            if not self.deck:
+                raise InvariantBroken("LC-4: the round should have ended with the draw pile empty")
+            in_hands = sum(len(hand) for hand in self.hands)
+            expected = rules.HAND_SIZE * self.players - (self.phase == "draw")
+            if in_hands != expected:
+                raise InvariantBroken(f"the hands hold {in_hands} cards, LC-3 keeps them at {expected}")
+
+
+def _passes(hand: list[Card]) -> list[Pass]:
+    """LC-7: every distinct pair of cards from the hand (two equal cards only if both are held)."""
+    counts = Counter(hand)
+    distinct = sorted(counts)
+    pairs = []
+    for i, first in enumerate(distinct):
+        if counts[first] >= 2:
+            pairs.append(Pass((first, first)))
+        for second in distinct[i + 1 :]:
+            pairs.append(Pass((first, second)))
+    return pairs
