@@ -205,11 +205,15 @@ class Game(ABC):
 
 def random_playout(game: Game, chance: Chance, max_steps: int | None = None) -> int:
     """Play uniformly random legal actions until the end (or `max_steps`); returns steps taken."""
-    steps = 0
-    limit = float("inf") if max_steps is None else max_steps
     apply, sample = game.apply, game.random_action
-    while not game.is_over and steps < limit:
-        apply(sample(chance))
-        steps += 1
-    return steps
+    start = len(game.history)
+    if max_steps is None:
+        while not game.is_over:
+            apply(sample(chance))
+    else:
+        for _ in range(max_steps):
+            if game.is_over:
+                break
+            apply(sample(chance))
+    return len(game.history) - start
 

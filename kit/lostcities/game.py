@@ -147,15 +147,17 @@ class LostCities(Game):
         with equal chance and keeps it if legal, so every legal action is equally likely.
         """
         rand = chance.random
-        if self.phase == "draw":
+        phase = self.phase
+        if phase == "draw":
             discards, forbidden, draws = self.discards, self.discarded_to, self._draws
             while True:
                 source = int(rand() * 6)  # 0: the draw pile; 1 + e: the discard pile of expedition e
                 if not source or (source - 1 != forbidden and discards[source - 1]):
                     return draws[source]
-        if self.players == 4 or self.phase != "play":
+        if self.players == 4 or phase != "play":
             return super().random_action(chance)
-        hand, tops = self.hands[self.to_move], self.tops[self.to_move % 2]
+        player = self.to_move
+        hand, tops = self.hands[player], self.tops[player & 1]
         candidates = 2 * len(hand)
         while True:
             pick = int(rand() * candidates)
@@ -333,7 +335,18 @@ def _passes(hand: list[Card]) -> list[Pass]:
     pairs = []
     for i, first in enumerate(distinct):
         if counts[first] >= 2:
-            pairs.append(Pass((first, first)))
+            pairs.append(_pass(first, first))
         for second in distinct[i + 1 :]:
-            pairs.append(Pass((first, second)))
+            pairs.append(_pass(first, second))
     return pairs
+
+
+_passes_made: dict[tuple[str, str], Pass] = {}
+
+
+def _pass(first: Card, second: Card) -> Pass:
+    key = (first.key, second.key)
+    action = _passes_made.get(key)
+    if action is None:
+        action = _passes_made[key] = Pass((first, second))
+    return action

@@ -1,0 +1,126 @@
+"""Play bots against each other over many seeded games and summarise who wins.
+
+    python -m kit.bots.arena lost-cities --games 1000     # heuristic against random
+
+Seats alternate from game to game, so neither bot always moves first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from kit.core import Game
+
+from .base import Bot
+
+#: a turn cap for simulations only: never a change of rules (LC-4's decision); hitting it is reported.
+DEFAULT_STEP_CAP = 20_000
+
+
+@dataclass
+class GameResult:
+    seed: int
+    seats: list[str]  # bot name at each seat
+    scores: list[int]
+    winners: list[int]
+    steps: int
+    capped: bool
+
+
+def play_game(game: Game, bots: Sequence[Bot], step_cap: int = DEFAULT_STEP_CAP) -> GameResult:
+    """Play `game` to its end with `bots[seat]` choosing for each seat."""
+    steps = 0
+    while not game.is_over and steps < step_cap:
+        game.apply(bots[game.current_player].choose(game))
+        steps += 1
+    return GameResult(
+        seed=game.settings.seed,
+        seats=[b.name for b in bots],
+        scores=game.scores(),
+        winners=game.winners() if game.is_over else [],
+        steps=steps,
+        capped=not game.is_over,
+    )
+
+
+@dataclass
+class Summary:
+    games: int
+    wins: dict[str, float]  # a draw counts half to each side
+    mean_score: dict[str, float]
+    capped: int
+    seconds: float
+
+    def win_rate(self, bot: str) -> float:
+        return self.wins[bot] / self.games
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games in {self.seconds:.1f} s ({self.capped} stopped by the step cap)"]
+        for bot in self.wins:
+            lines.append(
+                f"  {bot:>10}: win rate {self.win_rate(bot):6.1%}   mean score {self.mean_score[bot]:8.2f}"
+            )
+        return "\n".join(lines)
+
+
+def head_to_head(
+    new_game: Callable[[int], Game],
+    bot_a: Callable[[int], Bot],
+    bot_b: Callable[[int], Bot],
+    games: int,
+    first_seed: int = 0,
+) -> Summary:
+    """Two bots, alternating seats (for team games, each bot plays every seat of its team)."""
+    start = time.perf_counter()
+    wins: dict[str, float] = {}
+    totals: dict[str, list[int]] = {}
+    capped = 0
+    for i in range(games):
+        seed = first_seed + i
+        game = new_game(seed)
+        a, b = bot_a(seed), bot_b(seed + 1_000_003)
+        players = game.settings.players
+        order = [a, b] if i % 2 == 0 else [b, a]
+        bots = [order[p % 2] for p in range(players)]
+        result = play_game(game, bots)
+        capped += result.capped
+        for name in (a.name, b.name):
+            wins.setdefault(name, 0.0)
+            totals.setdefault(name, [])
+        seat_of = {order[0].name: 0, order[1].name: 1}
+        for name, seat in seat_of.items():
+            totals[name].append(result.scores[seat])
+            if seat in result.winners:
+                wins[name] += 1 / len({p % 2 for p in result.winners})
+    seconds = time.perf_counter() - start
+    mean = {name: sum(s) / len(s) for name, s in totals.items()}
+    return Summary(games, wins, mean, capped, seconds)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=["lost-cities"])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
+    args = parser.parse_args(argv)
+    from kit.lostcities import LostCities
+    from kit.lostcities.heuristic import HeuristicBot
+
+    from .base import RandomBot
+
+    summary = head_to_head(
+        lambda seed: LostCities(players=args.players, rounds=args.rounds, seed=seed),
+        lambda seed: HeuristicBot(),
+        lambda seed: RandomBot(seed),
+        args.games,
+    )
+    print(f"lost-cities, {args.players} players, {args.rounds} round(s) per game: heuristic against random")
+    print(summary)
+
+
+if __name__ == "__main__":
+    main()
