@@ -91,6 +91,8 @@ def load(data: Any) -> Game:
         game = game_type.replay(settings, actions)
     except IllegalAction as error:
         raise SaveFileError(f"the actions in the save file break the rules: {error}") from None
+    except ValueError as error:  # settings a game cannot start from (a bad prearranged deck, ...)
+        raise SaveFileError(f"the game in the save file cannot be set up: {error}") from None
     if game.open_view() != data["position"]:
         raise SaveFileError(
             "the saved position is impossible: it is not where the saved actions lead "

@@ -31,6 +31,9 @@ class LostCitiesSettings(Settings):
 
     first_player: who starts round 1 (LC-2 says the oldest player; Decision: a parameter, default 0).
     components: a folder with your own expeditions.csv and cards.csv (default: datasets/lostcities).
+    deck: a prearranged deck for lessons and tests, every card as text, top card first, instead of
+    shuffling for round 1 (LC-2): player 0 is dealt the first 8 cards, player 1 the next 8, and so
+    on; the rest is the draw pile. Later rounds are shuffled as usual.
     """
 
     players: int = 2
@@ -38,8 +41,11 @@ class LostCitiesSettings(Settings):
     rounds: int = 3
     first_player: int = 0
     components: str | None = None
+    deck: tuple[str, ...] | None = None
 
     def __post_init__(self):
+        if self.deck is not None:  # saves store lists; settings hold a tuple
+            object.__setattr__(self, "deck", tuple(self.deck))
         if self.players not in (2, 4):
             raise ValueError(f"Lost Cities is for 2 players, or 4 as partners (LC-7), not {self.players}")
         if not isinstance(self.rounds, int) or self.rounds < 1:
@@ -131,7 +137,7 @@ class LostCities(Game):
         hand = self.hands[self.to_move]
         tops = self.tops[self.to_move % 2]
         actions: list[Action] = []
-        for card in dict.fromkeys(hand) if self.players == 4 else hand:
+        for card in dict.fromkeys(hand):  # equal cards (investments, LC-7 copies) give one action
             top = tops[card.expedition]
             if not top or card.value > top:
                 actions.append(_plays.get(card.key) or _play(card))
@@ -144,7 +150,8 @@ class LostCities(Game):
         """A uniformly random legal action, found by rejection instead of listing every action.
 
         Each try picks one of the 2 x hand-size (play or discard a card) or 6 (draw) candidates
-        with equal chance and keeps it if legal, so every legal action is equally likely.
+        with equal chance and keeps it if legal (and, for equal cards, only the first copy), so
+        every legal action is equally likely.
         """
         rand = chance.random
         phase = self.phase
@@ -161,7 +168,10 @@ class LostCities(Game):
         candidates = 2 * len(hand)
         while True:
             pick = int(rand() * candidates)
-            card = hand[pick >> 1]
+            position = pick >> 1
+            card = hand[position]
+            if position and hand[position - 1] == card:
+                continue  # equal cards sit side by side in the sorted hand: count each once
             if not pick & 1:
                 return _discards.get(card.key) or _discard(card)
             top = tops[card.expedition]

@@ -9,6 +9,7 @@ with the rule id and changing nothing — or carries it out and writes the event
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -29,8 +30,11 @@ PASS_MIN_HAND = 6  # LC-7: passing may never bring a hand below six cards
 # ----------------------------------------------------------------------------- LC-2 Setup
 def setup_round(game: "LostCities", starter: int) -> None:
     """LC-2: shuffle all cards, deal 8 to each player face down; the rest is the draw pile."""
-    deck = list(game.components.deck(game.players))
-    game.chance.shuffle(deck)
+    if game.settings.deck is not None and not game.starters:
+        deck = stacked_deck(game)
+    else:
+        deck = list(game.components.deck(game.players))
+        game.chance.shuffle(deck)
     game.hands = []
     for player in range(game.players):
         hand = sorted(deck[-HAND_SIZE:])  # hands are kept sorted: by expedition, then value
@@ -49,6 +53,24 @@ def setup_round(game: "LostCities", starter: int) -> None:
         game.log.append(
             ("LC-2", "deal", player, {"cards": len(hand)}, {"hand": [c.key for c in hand]}, (player,))
         )
+
+
+def stacked_deck(game: "LostCities") -> list[Card]:
+    """The prearranged deck of `settings.deck` (top card first), checked to be exactly the real deck."""
+    try:
+        cards = [game.components.card(text) for text in game.settings.deck]
+    except ValueError as error:
+        raise ValueError(f"LC-1: the prearranged deck is not valid: {error}") from None
+    wanted = Counter(game.components.deck(game.players))
+    if Counter(cards) != wanted:
+        extra = Counter(cards) - wanted
+        missing = wanted - Counter(cards)
+        raise ValueError(
+            f"LC-1: the prearranged deck must hold exactly the {sum(wanted.values())} cards of the game; "
+            f"extra: {' '.join(c.key for c in extra.elements()) or 'none'}, "
+            f"missing: {' '.join(c.key for c in missing.elements()) or 'none'}"
+        )
+    return cards[::-1]  # the top card is the last in the list
 
 
 # ------------------------------------------------------------- LC-3 A turn: play, then draw

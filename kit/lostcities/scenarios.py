@@ -1,0 +1,36 @@
+"""Prearranged deals for lessons and tests: choose the hands and the top of the draw pile.
+
+    >>> deck = arrange_deck(hands=[["Dx", "D4", ...], [...]], draw_pile=["D9", "H2"])
+    >>> game = LostCities(deck=deck, rounds=1)
+
+Every card not named goes below, in the canonical order of the component file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from .components import Components, load_components
+
+
+def arrange_deck(
+    hands: Sequence[Sequence[str]],
+    draw_pile: Sequence[str] = (),
+    components: Components | None = None,
+) -> list[str]:
+    """A full deck (top card first) that deals `hands` (8 cards each, LC-2) and then `draw_pile`."""
+    components = components or load_components()
+    players = len(hands)
+    if players not in (2, 4):
+        raise ValueError(f"give 2 hands, or 4 for the partner game (LC-7), not {players}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != 8:
+            raise ValueError(f"LC-2: each player is dealt 8 cards; hand {seat} has {len(hand)}")
+    named = [components.card(text) for hand in hands for text in hand] + [components.card(t) for t in draw_pile]
+    rest = Counter(components.deck(players))
+    rest.subtract(named)
+    short = [card.key for card, count in rest.items() if count < 0]
+    if short:
+        raise ValueError(f"more copies named than the deck holds: {', '.join(short)}")
+    return [card.key for card in named] + [card.key for card in sorted(rest.elements())]
