@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Set up tablekit in a local virtual environment, then open it or test it.
+
+    python3 dev.py lab      set up (first time only) and open JupyterLab on notebooks/
+    python3 dev.py test     set up (first time only) and run the whole test suite
+    python3 dev.py setup    only set up
+
+Needs nothing but Python 3.11+. The environment lives in .venv/ and is reinstalled whenever
+pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python3 dev.py test -x -k LC-5`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / "tablekit-installed.txt"
+
+
+def say(message: str) -> None:
+    print(f"[dev.py] {message}", flush=True)
+
+
+def run(*command: str | Path, **options) -> None:
+    subprocess.run([str(part) for part in command], check=True, **options)
+
+
+def setup() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"tablekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if PYTHON.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return
+    if not PYTHON.exists():
+        say(f"creating a virtual environment in {VENV}")
+        venv.create(VENV, with_pip=True)
+    say("installing tablekit with its Jupyter and test extras (about a minute the first time)")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,test]")
+    STAMP.write_text(wanted + "\n")
+
+
+def lab(args: list[str]) -> int:
+    setup()
+    command = [str(BIN / "jupyter"), "lab", f"--notebook-dir={ROOT / 'notebooks'}", *args]
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
+        command.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
+    say("opening JupyterLab on notebooks/ (start with index.ipynb; Ctrl-C to stop)")
+    return subprocess.call(command, cwd=ROOT)
+
+
+def test(args: list[str]) -> int:
+    setup()
+    say("running the test suite")
+    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("lab", "test", "setup"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "setup":
+        setup()
+        return 0
+    return lab(rest) if command == "lab" else test(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
