@@ -16,8 +16,8 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from kit.core import Chance, Game, random_playout
 

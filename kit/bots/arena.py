@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from kit.core import Game
 
@@ -60,9 +60,7 @@ class Summary:
     def __str__(self) -> str:
         lines = [f"{self.games} games in {self.seconds:.1f} s ({self.capped} stopped by the step cap)"]
         for bot in self.wins:
-            lines.append(
-                f"  {bot:>10}: win rate {self.win_rate(bot):6.1%}   mean score {self.mean_score[bot]:8.2f}"
-            )
+            lines.append(f"  {bot:>10}: win rate {self.win_rate(bot):6.1%}   mean score {self.mean_score[bot]:8.2f}")
         return "\n".join(lines)
 
 

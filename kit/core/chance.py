@@ -37,12 +37,12 @@ class Chance:
     def choice(self, items):
         return items[int(self.random() * len(items))]
 
-    def clone(self) -> "Chance":
+    def clone(self) -> Chance:
         """An independent generator that will produce exactly what this one would."""
         copy = Chance(self.seed)
         copy._generator.setstate(self._generator.getstate())
         return copy
 
-    def fork(self) -> "Chance":
+    def fork(self) -> Chance:
         """A new independent generator seeded from this one (for bots, determinization, ...)."""
         return Chance(int(self.random() * 2**53))

@@ -8,8 +8,8 @@ the same files as a checkout does.
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from .errors import ComponentError
 

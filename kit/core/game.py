@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, ClassVar
 
 from .chance import Chance
 from .errors import IllegalAction, NothingToUndo
@@ -98,7 +99,7 @@ class Game(ABC):
         """One event as a sentence, with the details `viewer` may see (None: all of them)."""
 
     @abstractmethod
-    def determinize(self, player: int, chance: Chance) -> "Game":
+    def determinize(self, player: int, chance: Chance) -> Game:
         """A copy in which everything `player` cannot see has been redealt at random.
 
         The copy agrees with everything `player` knows: ``copy.view(player) == self.view(player)``.
@@ -109,7 +110,7 @@ class Game(ABC):
         """Raise `InvariantBroken` if the game's own invariants do not hold."""
 
     @abstractmethod
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy of this game, history and log included."""
 
     def random_action(self, chance: Chance):
@@ -136,7 +137,7 @@ class Game(ABC):
     #: rule id quoted when someone acts after the end of the game
     end_rule: ClassVar[str] = "end"
 
-    def play(self, *actions) -> "Game":
+    def play(self, *actions) -> Game:
         """Apply several actions in order; returns the game, so calls can be chained."""
         for action in actions:
             self.apply(action)
@@ -152,7 +153,7 @@ class Game(ABC):
             self.apply(action)
 
     @classmethod
-    def replay(cls, settings: Settings, actions: Iterable) -> "Game":
+    def replay(cls, settings: Settings, actions: Iterable) -> Game:
         """A new game with `settings` after `actions` (objects or texts)."""
         game = cls(settings)
         for step, action in enumerate(actions):
@@ -216,4 +217,3 @@ def random_playout(game: Game, chance: Chance, max_steps: int | None = None) -> 
                 break
             apply(sample(chance))
     return len(game.history) - start
-

@@ -65,7 +65,7 @@ def load_file(path: str | Path) -> Game:
 
 def load(data: Any) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError(f"not a tablekit save file (expected \"format\": \"{FORMAT}\")")
+        raise SaveFileError(f'not a tablekit save file (expected "format": "{FORMAT}")')
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError("the save file has no valid format version")
@@ -86,7 +86,7 @@ def load(data: Any) -> Game:
     settings = _settings(game_type, data["settings"])
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise SaveFileError("\"actions\" must be a list of action texts")
+        raise SaveFileError('"actions" must be a list of action texts')
     try:
         game = game_type.replay(settings, actions)
     except IllegalAction as error:
@@ -95,15 +95,14 @@ def load(data: Any) -> Game:
         raise SaveFileError(f"the game in the save file cannot be set up: {error}") from None
     if game.open_view() != data["position"]:
         raise SaveFileError(
-            "the saved position is impossible: it is not where the saved actions lead "
-            "(the file was edited or damaged)"
+            "the saved position is impossible: it is not where the saved actions lead (the file was edited or damaged)"
         )
     return game
 
 
 def _settings(game_type: type[Game], raw: Any):
     if not isinstance(raw, dict):
-        raise SaveFileError("\"settings\" must be an object")
+        raise SaveFileError('"settings" must be an object')
     allowed = {f.name for f in fields(game_type.settings_type)}
     unknown = set(raw) - allowed
     if unknown:

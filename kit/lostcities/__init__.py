@@ -5,4 +5,14 @@ from .components import Card, load_components
 from .game import LostCities, LostCitiesSettings
 from .scoring import expedition_score
 
-__all__ = ["Card", "Discard", "Draw", "LostCities", "LostCitiesSettings", "Pass", "Play", "expedition_score", "load_components"]
+__all__ = [
+    "Card",
+    "Discard",
+    "Draw",
+    "LostCities",
+    "LostCitiesSettings",
+    "Pass",
+    "Play",
+    "expedition_score",
+    "load_components",
+]

@@ -71,6 +71,4 @@ def parse(text: str, components: Components) -> Action:
     if verb == "pass" and len(args) == 2:
         first, second = sorted(components.card(a) for a in args)
         return Pass((first, second))
-    raise ValueError(
-        f"cannot read {text!r}; write e.g. 'play D7', 'discard Dx', 'draw deck', 'draw D' or 'pass D7 H3'"
-    )
+    raise ValueError(f"cannot read {text!r}; write e.g. 'play D7', 'discard Dx', 'draw deck', 'draw D' or 'pass D7 H3'")

@@ -249,7 +249,9 @@ class LostCities(Game):
         view["open"] = True
         view["hands"] = [[c.key for c in hand] for hand in self.hands]
         view["deck"] = [c.key for c in reversed(self.deck)]
-        view["discard_piles"] = {e.key: [c.key for c in pile] for e, pile in zip(self.components.expeditions, self.discards)}
+        view["discard_piles"] = {
+            e.key: [c.key for c in pile] for e, pile in zip(self.components.expeditions, self.discards)
+        }
         view["legal_actions"] = [str(a) for a in self.legal_actions()]
         return view
 
@@ -281,7 +283,7 @@ class LostCities(Game):
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks
-    def clone(self) -> "LostCities":
+    def clone(self) -> LostCities:
         copy = object.__new__(LostCities)
         copy.__dict__.update(self.__dict__)
         copy.chance = self.chance.clone()
@@ -296,7 +298,7 @@ class LostCities(Game):
         copy.round_scores = [list(s) for s in self.round_scores]
         return copy
 
-    def determinize(self, player: int, chance: Chance) -> "LostCities":
+    def determinize(self, player: int, chance: Chance) -> LostCities:
         """Redeal every card `player` cannot see: the other hands and the draw pile keep their sizes."""
         copy = self.clone()
         others = [p for p in range(self.players) if p != player]

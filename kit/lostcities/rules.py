@@ -28,7 +28,7 @@ PASS_MIN_HAND = 6  # LC-7: passing may never bring a hand below six cards
 
 
 # ----------------------------------------------------------------------------- LC-2 Setup
-def setup_round(game: "LostCities", starter: int) -> None:
+def setup_round(game: LostCities, starter: int) -> None:
     """LC-2: shuffle all cards, deal 8 to each player face down; the rest is the draw pile."""
     if game.settings.deck is not None and not game.starters:
         deck = stacked_deck(game)
@@ -36,7 +36,7 @@ def setup_round(game: "LostCities", starter: int) -> None:
         deck = list(game.components.deck(game.players))
         game.chance.shuffle(deck)
     game.hands = []
-    for player in range(game.players):
+    for _ in range(game.players):
         hand = sorted(deck[-HAND_SIZE:])  # hands are kept sorted: by expedition, then value
         del deck[-HAND_SIZE:]
         game.hands.append(hand)
@@ -50,12 +50,10 @@ def setup_round(game: "LostCities", starter: int) -> None:
     game.starters.append(starter)
     game.log.append(("LC-2", "round", starter, {"round": len(game.starters), "starter": starter}))
     for player, hand in enumerate(game.hands):
-        game.log.append(
-            ("LC-2", "deal", player, {"cards": len(hand)}, {"hand": [c.key for c in hand]}, (player,))
-        )
+        game.log.append(("LC-2", "deal", player, {"cards": len(hand)}, {"hand": [c.key for c in hand]}, (player,)))
 
 
-def stacked_deck(game: "LostCities") -> list[Card]:
+def stacked_deck(game: LostCities) -> list[Card]:
     """The prearranged deck of `settings.deck` (top card first), checked to be exactly the real deck."""
     try:
         cards = [game.components.card(text) for text in game.settings.deck]
@@ -74,15 +72,15 @@ def stacked_deck(game: "LostCities") -> list[Card]:
 
 
 # ------------------------------------------------------------- LC-3 A turn: play, then draw
-def not_in_hand(game: "LostCities", card: Card) -> IllegalAction:
+def not_in_hand(game: LostCities, card: Card) -> IllegalAction:
     return IllegalAction("LC-3", f"player {game.to_move} has no {game.card_name(card)} in hand")
 
 
-def must_draw(game: "LostCities", what: str) -> IllegalAction:
+def must_draw(game: LostCities, what: str) -> IllegalAction:
     return IllegalAction("LC-3", f"player {game.to_move} must draw a card now, not {what} (play first, then draw)")
 
 
-def play_to_expedition(game: "LostCities", action: Play) -> None:
+def play_to_expedition(game: LostCities, action: Play) -> None:
     """LC-3.1: add a card to your own expedition of its colour.
 
     A number card must be strictly higher than the expedition's last number card; investment cards
@@ -117,7 +115,7 @@ def play_to_expedition(game: "LostCities", action: Play) -> None:
     game.log.append(("LC-3.1", "play", game.to_move, {"card": card.key}))
 
 
-def discard(game: "LostCities", action: Discard) -> None:
+def discard(game: LostCities, action: Discard) -> None:
     """LC-3.2: put a card face up on the discard pile of its colour (always allowed)."""
     card = action.card
     if game.phase != "play":
@@ -132,7 +130,7 @@ def discard(game: "LostCities", action: Discard) -> None:
     game.log.append(("LC-3.2", "discard", game.to_move, {"card": card.key}))
 
 
-def draw(game: "LostCities", action: Draw) -> None:
+def draw(game: LostCities, action: Draw) -> None:
     """LC-3.3: take the top card of the draw pile, or of any discard pile but the one you just fed.
 
     Drawing the last card of the draw pile ends the round at once (LC-4).
@@ -162,7 +160,7 @@ def draw(game: "LostCities", action: Draw) -> None:
 
 
 # ------------------------------------------------------------------------ LC-4 End of round
-def end_of_round(game: "LostCities") -> None:
+def end_of_round(game: LostCities) -> None:
     """LC-4: the round ends as soon as the last card of the draw pile is drawn; LC-5 scores it."""
     scores = [side_score(expeditions) for expeditions in game.expeditions]
     game.round_scores.append(scores)
@@ -178,7 +176,7 @@ def end_of_round(game: "LostCities") -> None:
 
 
 # ------------------------------------------------------------- LC-6 A match of several rounds
-def next_round_starter(game: "LostCities") -> int:
+def next_round_starter(game: LostCities) -> int:
     """LC-6: the player with the most points so far starts the next round.
 
     Decision (2 players): on equal totals, the player who did not start the previous round starts.
@@ -200,7 +198,7 @@ def next_round_starter(game: "LostCities") -> int:
 
 
 # ------------------------------------------------------------------- LC-7 Partners: passing
-def pass_cards(game: "LostCities", action: Pass) -> None:
+def pass_cards(game: LostCities, action: Pass) -> None:
     """LC-7: instead of a turn, give two cards face down to your partner.
 
     Only in the 4-player game, only as the whole turn (before playing), and never below six cards.
@@ -221,7 +219,5 @@ def pass_cards(game: "LostCities", action: Pass) -> None:
     hand.remove(second)
     insort(game.hands[partner], first)
     insort(game.hands[partner], second)
-    game.log.append(
-        ("LC-7", "pass", player, {"to": partner}, {"cards": [first.key, second.key]}, (player, partner))
-    )
+    game.log.append(("LC-7", "pass", player, {"to": partner}, {"cards": [first.key, second.key]}, (player, partner)))
     game.to_move = (player + 1) % 4

@@ -9,7 +9,7 @@ Every card not named goes below, in the canonical order of the component file.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from .components import Components, load_components
 

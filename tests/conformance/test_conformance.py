@@ -123,7 +123,7 @@ def test_save_and_load_round_trip_mid_game(case, seed):
 def test_a_view_does_not_depend_on_hidden_information(case, seed):
     redealt_differently = 0
     chance = Chance(seed * 7)
-    for game, step in walk(case, seed, 120):
+    for game, _ in walk(case, seed, 120):
         for player in range(game.settings.players):
             view = game.view(player)
             assert view["open"] is False and "hands" not in view and "deck" not in view

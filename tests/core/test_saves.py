@@ -98,6 +98,8 @@ def test_loading_a_bad_file_changes_no_existing_game(game):
 def test_a_prearranged_deck_survives_a_save():
     from kit.lostcities.scenarios import arrange_deck
 
-    deck = arrange_deck([["Dx", "D2", "D3", "D4", "D5", "D6", "D7", "D8"], ["H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9"]])
+    deck = arrange_deck(
+        [["Dx", "D2", "D3", "D4", "D5", "D6", "D7", "D8"], ["H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9"]]
+    )
     game = LostCities(deck=deck, rounds=1).play("play Dx", "draw deck")
     assert loads(game.dumps()).fingerprint() == game.fingerprint()

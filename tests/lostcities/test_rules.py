@@ -236,9 +236,19 @@ def test_lc5_expedition_values():
 
 RULEBOOK_EXAMPLE = [  # LC-5: 3 + 0 - 40 - 10 + 45 + 20 (bonus) = 18
     "play Hx",
-    "play B4", "play B9", "play B10",
-    "play V2", "play V8",
-    "play Nx", "play Nx", "play N2", "play N3", "play N4", "play N7", "play N9", "play N10",
+    "play B4",
+    "play B9",
+    "play B10",
+    "play V2",
+    "play V8",
+    "play Nx",
+    "play Nx",
+    "play N2",
+    "play N3",
+    "play N4",
+    "play N7",
+    "play N9",
+    "play N10",
 ]
 
 
