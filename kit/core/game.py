@@ -91,6 +91,10 @@ class Game(ABC):
         """What `player` may see, and nothing more. JSON-ready."""
 
     @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator sees: the table, and no one's hidden cards. JSON-ready."""
+
+    @abstractmethod
     def open_view(self) -> dict[str, Any]:
         """The all-seeing teaching view: every hand and the order of every face-down pile."""
 

@@ -208,6 +208,7 @@ class LostCities(Game):
         keys = [e.key for e in self.components.expeditions]
         return {
             "game": self.name,
+            "legend": [{"key": e.key, "name": e.name, "colour": e.colour} for e in self.components.expeditions],
             "players": self.players,
             "teams": [[p for p in range(self.players) if self.side_of(p) == s] for s in range(self.sides)],
             "round": self.round,
@@ -239,6 +240,15 @@ class LostCities(Game):
         view["open"] = False
         view["hand"] = [c.key for c in self.hands[player]]
         view["legal_actions"] = [str(a) for a in self.legal_actions()] if player == self.to_move else []
+        return view
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator sees (and a hot-seat screen between turns): no hand at all."""
+        view = self._public()
+        view["viewer"] = None
+        view["open"] = False
+        view["hand"] = []
+        view["legal_actions"] = []
         return view
 
     def open_view(self) -> dict[str, Any]:

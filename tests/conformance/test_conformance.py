@@ -130,6 +130,7 @@ def test_a_view_does_not_depend_on_hidden_information(case, seed):
             other = game.determinize(player, chance)
             other.check_invariants()
             assert other.view(player) == view
+            assert other.public_view() == game.public_view()
             redealt_differently += other.open_view() != game.open_view()
     assert redealt_differently > 100, "determinize should actually redeal the hidden cards"
 

@@ -22,6 +22,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 def playthrough(game: Game, bots) -> str:
     lines = [f"{game.name} {json.dumps(game.settings.to_dict(), sort_keys=True)}"]
+    lines.append(f"legend {json.dumps(game.public_view().get('legend'), sort_keys=True)}")
     seen = 0
 
     def record(label: str) -> None:
@@ -31,7 +32,9 @@ def playthrough(game: Game, bots) -> str:
             lines.append(f"  [{event.rule}] {game.event_text(event)}")
         seen = len(game.log)
         for player in range(game.settings.players):
-            lines.append(f"  view {player}: {json.dumps(game.view(player), sort_keys=True, separators=(',', ':'))}")
+            view = game.view(player)
+            view.pop("legend", None)  # static names and colours: printed once, at the top
+            lines.append(f"  view {player}: {json.dumps(view, sort_keys=True, separators=(',', ':'))}")
 
     record("setup")
     while not game.is_over:
