@@ -4,7 +4,7 @@ Every event names its rule id. Details only some players may see (the card drawn
 hand dealt) live in `secret`, with `seen_by` listing the players allowed to read them; everyone else
 reads only `public` (for example "drew a card from the draw pile").
 
-Events hold data only; each game turns them into sentences (`Game.event_text`) when someone reads
+Events hold data only; each game turns them into sentences (`Game.describe`) when someone reads
 them. Engines append each event to `game.log` as a plain tuple of the `Event` fields in order
 (rule, kind, player, public[, secret, seen_by]) — a tuple costs a third of an object, which matters
 in simulations of thousands of games — and `Game.events()` turns them into `Event` objects.
@@ -48,8 +48,15 @@ class Event:
         return f"Event({self.rule!r}, {self.kind!r}, player={self.player!r}, {self.public!r})"
 
     def visible_to(self, viewer: int | None) -> dict[str, Any]:
-        """This event as `viewer` may read it (``viewer=None`` is the all-seeing teaching view)."""
+        """This event as `viewer` may read it; ``viewer=None`` is a spectator, who sees no secret."""
         out = {"rule": self.rule, "kind": self.kind, "player": self.player, **self.public}
-        if self.secret is not None and (viewer is None or viewer in self.seen_by):
+        if self.secret is not None and viewer is not None and viewer in self.seen_by:
+            out.update(self.secret)
+        return out
+
+    def everything(self) -> dict[str, Any]:
+        """This event with every secret in it: for the all-seeing teaching log only."""
+        out = {"rule": self.rule, "kind": self.kind, "player": self.player, **self.public}
+        if self.secret is not None:
             out.update(self.secret)
         return out

@@ -99,8 +99,8 @@ class Game(ABC):
         """The all-seeing teaching view: every hand and the order of every face-down pile."""
 
     @abstractmethod
-    def event_text(self, event: Event, viewer: int | None = None) -> str:
-        """One event as a sentence, with the details `viewer` may see (None: all of them)."""
+    def describe(self, event: dict[str, Any]) -> str:
+        """One event (as `Event.visible_to` or `Event.everything` gives it) as a sentence."""
 
     @abstractmethod
     def determinize(self, player: int, chance: Chance) -> Game:
@@ -172,13 +172,16 @@ class Game(ABC):
         return [Event(*entry) for entry in self.log]
 
     def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The event log as `viewer` may read it (None: the all-seeing teaching log), with texts."""
-        out = []
-        for event in self.events():
-            entry = event.visible_to(viewer)
-            entry["text"] = self.event_text(event, viewer)
-            out.append(entry)
-        return out
+        """The event log as player `viewer` may read it (None: a spectator), each with its "text"."""
+        return [self._with_text(event.visible_to(viewer)) for event in self.events()]
+
+    def open_events(self) -> list[dict[str, Any]]:
+        """The all-seeing teaching log: every secret shown (every card dealt and drawn)."""
+        return [self._with_text(event.everything()) for event in self.events()]
+
+    def _with_text(self, entry: dict[str, Any]) -> dict[str, Any]:
+        entry["text"] = self.describe(entry)
+        return entry
 
     def fingerprint(self) -> str:
         """A canonical text of the whole position (all hidden information included)."""

@@ -17,7 +17,6 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
-from kit.core.events import Event
 
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
@@ -265,11 +264,10 @@ class LostCities(Game):
         view["legal_actions"] = [str(a) for a in self.legal_actions()]
         return view
 
-    def event_text(self, event: Event, viewer: int | None = None) -> str:
-        data = event.visible_to(viewer)
-        who = f"Player {event.player}"
+    def describe(self, data: dict[str, Any]) -> str:
+        who = f"Player {data['player']}"
         names = {e.key: e.name for e in self.components.expeditions}
-        kind = event.kind
+        kind = data["kind"]
         if kind == "round":
             return f"Round {data['round']} begins; player {data['starter']} starts."
         if kind == "deal":

@@ -28,8 +28,8 @@ def playthrough(game: Game, bots) -> str:
     def record(label: str) -> None:
         nonlocal seen
         lines.append(label)
-        for event in game.events()[seen:]:
-            lines.append(f"  [{event.rule}] {game.event_text(event)}")
+        for event in game.open_events()[seen:]:
+            lines.append(f"  [{event['rule']}] {event['text']}")
         seen = len(game.log)
         for player in range(game.settings.players):
             view = game.view(player)

@@ -79,4 +79,8 @@ def test_events_for_a_viewer_hide_secrets_and_every_event_has_text():
     assert "card" in mine[-1] and "card" not in theirs[-1]
     assert all(entry["text"] and entry["rule"].startswith("LC-") for entry in mine + theirs)
     assert "hand" in game.events_for(0)[1] and "hand" not in game.events_for(1)[1]
+    spectator, everything = game.events_for(None), game.open_events()
+    assert "card" not in spectator[-1] and "hand" not in spectator[1] and "hand" not in spectator[2]
+    assert everything[-1]["card"] == mine[-1]["card"] and "hand" in everything[2]
+    assert "draws a card" in spectator[-1]["text"] and mine[-1]["card"] in everything[-1]["text"]
     assert repr(game).startswith("<LostCities seed=1 step 2")
