@@ -117,6 +117,14 @@ class Game(ABC):
     def clone(self) -> Game:
         """An independent copy of this game, history and log included."""
 
+    def reveals(self, action) -> bool:
+        """Whether `action` showed its player something hidden (a card drawn from a face-down pile).
+
+        Boards refuse to undo such actions outside the open teaching mode (after boardgame.io:
+        a move that reveals information cannot be taken back without letting the player peek).
+        """
+        return False
+
     def random_action(self, chance: Chance):
         """A uniformly random legal action. Games may override this with a faster sampler that
         avoids listing every action; the conformance suite checks that it stays uniform."""

@@ -177,6 +177,10 @@ class LostCities(Game):
             if not top or card.value > top:
                 return _plays.get(card.key) or _play(card)
 
+    def reveals(self, action: Action) -> bool:
+        """A draw from the draw pile shows its player a hidden card (LC-3.3)."""
+        return type(action) is Draw and action.pile is None
+
     def parse_action(self, text: str) -> Action:
         try:
             return parse(text, self.components)

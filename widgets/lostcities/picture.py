@@ -19,6 +19,7 @@ CARD_W, CARD_H, STACK = 44, 60, 19  # a card, and how much of a covered card sho
 COLUMN = 60  # width of one expedition column
 LEFT = 96  # room for the side labels
 WIDTH = LEFT + 5 * COLUMN + 96
+HAND_ROW = 8  # cards per row of a hand (a partner can hold 10 or more, LC-7)
 FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
 
 
@@ -60,14 +61,16 @@ def svg(view: dict[str, Any]) -> str:
     hands = _hands(view)
     for label, hand in hands:
         parts.append(_text(10, y + 14, label, size=12, weight="bold"))
-        for i, key in enumerate(hand):
-            x = LEFT + i * (CARD_W + 4)
-            parts.append(_card(x, y + 20, key, legend))
-        y += CARD_H + 30
+        for start in range(0, max(len(hand), 1), HAND_ROW):
+            for i, key in enumerate(hand[start : start + HAND_ROW]):
+                parts.append(_card(LEFT + i * (CARD_W + 4), y + 20, key, legend))
+            y += CARD_H + 6
+        y += 24
     parts.append(_text(10, y + 12, _footer(view), size=12))
-    names = " · ".join(f"{info['key']} {info['name']}" for info in legend)
-    parts.append(_text(10, y + 30, f"{names} · × investment card", size=10, fill="#5a5346"))
-    y += 40
+    names = [f"{info['key']} {info['name']}" for info in legend] + ["× investment card"]
+    parts.append(_text(10, y + 30, " · ".join(names[:3]), size=10, fill="#5a5346"))
+    parts.append(_text(10, y + 44, " · ".join(names[3:]), size=10, fill="#5a5346"))
+    y += 54
     body = "\n".join(parts)
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{WIDTH}' height='{y}' viewBox='0 0 {WIDTH} {y}' "

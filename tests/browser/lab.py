@@ -1,0 +1,163 @@
+"""Real-browser support: a JupyterLab (and Voila) server on loopback, and Debian's Chromium driven
+by Playwright's Python package. No browser is ever downloaded: Chromium comes from the system.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("TABLEKIT_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    def __init__(self, url: str, token: str, process: subprocess.Popen, log: Path):
+        self.url, self.token, self.process, self.log = url, token, process, log
+
+    def lab(self, path: str) -> str:
+        return f"{self.url}/lab/tree/{path}?token={self.token}&reset"
+
+    def voila(self, path: str) -> str:
+        return f"{self.url}/voila/render/{path}?token={self.token}"
+
+
+@contextlib.contextmanager
+def jupyter_server(root: Path) -> Iterator[Server]:
+    """JupyterLab on 127.0.0.1 with its own empty workspace and settings folders (so no earlier
+    session's tabs come back), exposing the app object so tests can run commands."""
+    port, token = free_port(), secrets.token_hex(16)
+    scratch = Path(tempfile.mkdtemp(prefix="tablekit-lab-"))
+    env = dict(os.environ)
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(scratch / "workspaces")
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(scratch / "settings")
+    env["JUPYTER_RUNTIME_DIR"] = str(scratch / "runtime")
+    log = scratch / "server.log"
+    command = [
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+        "--ServerApp.disable_check_xsrf=True",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    with log.open("w") as handle:
+        process = subprocess.Popen(command, env=env, stdout=handle, stderr=subprocess.STDOUT, cwd=root)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"JupyterLab did not start:\n{log.read_text()[-3000:]}") from None
+                time.sleep(0.3)
+        yield Server(url, token, process, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def browser(width: int = 1400, height: int = 1000, color_scheme: str = "light"):
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError("no Chromium found (install Debian's chromium package)")
+    with sync_playwright() as playwright:
+        chrome = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            context = chrome.new_context(viewport={"width": width, "height": height}, color_scheme=color_scheme)
+            yield context.new_page()
+        finally:
+            chrome.close()
+
+
+def run_all_in_lab(page, server: Server, path: str, timeout: float = 120_000) -> None:
+    """Open a notebook in JupyterLab, run every cell, and wait until the kernel is idle again."""
+    page.goto(server.lab(path))
+    page.wait_for_function(
+        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel", timeout=timeout
+    )
+    page.evaluate(
+        """async () => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            await panel.context.ready;
+            await panel.sessionContext.ready;
+            window.jupyterapp.shell.activateById(panel.id);
+            await window.jupyterapp.commands.execute('notebook:run-all-cells');
+        }"""
+    )
+    # every code cell has run when none is waiting ("[*]") and the last has an execution count
+    page.wait_for_function(
+        """() => {
+            const cells = window.jupyterapp.shell.currentWidget.content.widgets.filter(c => c.model.type === 'code');
+            return cells.length && cells.every(c => c.model.executionCount !== null)
+                && !document.querySelector('.jp-InputPrompt')?.innerText.includes('*')
+                && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle';
+        }""",
+        timeout=timeout,
+    )
+
+
+def run_in_lab(page, code: str, timeout: float = 60_000) -> str:
+    """Append a code cell to the open notebook, run it, and return its text output."""
+    page.evaluate(
+        """async (code) => {
+            const app = window.jupyterapp;
+            const panel = app.shell.currentWidget;
+            await app.commands.execute('notebook:insert-cell-below');
+            await app.commands.execute('notebook:move-cursor-down');
+            const notebook = panel.content;
+            notebook.activeCellIndex = notebook.widgets.length - 1;
+            notebook.activeCell.model.sharedModel.setSource(code);
+            await app.commands.execute('notebook:run-cell');
+        }""",
+        code,
+    )
+    page.wait_for_timeout(200)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout)
+    return page.evaluate(
+        """() => {
+            const notebook = window.jupyterapp.shell.currentWidget.content;
+            const cells = notebook.widgets.filter(c => c.model.type === 'code');
+            const last = cells[cells.length - 1];
+            return last.node.querySelector('.jp-OutputArea-output')?.innerText ?? '';
+        }"""
+    )

@@ -1,0 +1,238 @@
+"""What every live board shares: it shows a view, sends intended actions back, shows the engine's
+error text, and offers undo, a new game, and three modes.
+
+Modes:
+    "bot"      one person plays seat `human`; bots play every other seat at once.
+    "hotseat"  people share the device; between turns the board hides the hand behind a
+               "pass the device" screen until the next player asks to see it.
+    "open"     the teaching mode: every card is shown (hands and the draw pile's order), and says so.
+
+Only a view crosses into the browser: in "bot" and "hotseat" modes the synced state holds the
+viewer's own view (or, on the pass-the-device screen, the spectator's view) and never another
+hand or the deck's order. Actions come back as small messages from the browser
+(``{"kind": "act", "action": "play D7"}``) and go through `Game.apply`, so the engine stays the only
+judge of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+import anywidget
+import traitlets
+
+from kit.core import Game, IllegalAction, NothingToUndo
+
+MODES = ("bot", "hotseat", "open")
+LOG_LENGTH = 14
+
+
+class GameBoard(anywidget.AnyWidget):
+    """Base class of the live boards. Subclasses set `game_type`, `bots`, `_esm` and `_css`."""
+
+    game_type: ClassVar[type[Game]]
+    #: bot name -> factory taking a seed
+    bots: ClassVar[dict[str, Callable[[int], Any]]]
+
+    view = traitlets.Dict().tag(sync=True)
+    mode = traitlets.Unicode("bot").tag(sync=True)
+    bot = traitlets.Unicode("heuristic").tag(sync=True)
+    bot_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    human = traitlets.Int(0).tag(sync=True)
+    seed = traitlets.Int(0).tag(sync=True)
+    handover = traitlets.Bool(False).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    steps = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, **settings):
+        super().__init__()
+        self._settings = settings
+        self._check_mode(mode)
+        self._check_bot(bot)
+        self.bot_names = list(self.bots)
+        self.mode, self.bot, self.human, self.seed = mode, bot, human, seed
+        self._seat: int | None = None  # hot-seat: whose hand is showing
+        self.game: Game = self.game_type(seed=seed, **settings)
+        if human not in range(self.game.settings.players):
+            raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}")
+        self._bot_players: dict[int, Any] = {}
+        self.on_msg(self._on_message)
+        self.observe(self._on_mode, names=["mode"])
+        self.observe(self._on_bot, names=["bot"])
+        self._start_game()
+
+    # ------------------------------------------------------------------ the Python API
+    def act(self, action) -> bool:
+        """Apply an action for the player whose turn it is (as the browser does). Returns success."""
+        if self.handover:
+            return self._error("first pass the device: the next player must ask to see their hand")
+        if self.mode == "bot" and self.game.current_player != self.human and not self.game.is_over:
+            return self._error(f"wait for the bots: it is player {self.game.current_player}'s turn")
+        try:
+            self.game.apply(action)
+        except IllegalAction as error:
+            return self._error(str(error))
+        self.message, self.message_kind = "", "info"
+        self._after_action()
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last action; against bots, back to before the human's last action.
+
+        Outside the open mode, an action that showed its player a hidden card (a draw from the draw
+        pile) is not taken back: undoing it would let them peek and choose again.
+        """
+        history = self.game.history
+        try:
+            if not history:
+                raise NothingToUndo("nothing to undo yet")
+            if self.mode == "bot":
+                taken = self._human_steps()
+                if not taken:
+                    raise NothingToUndo("nothing of yours to undo yet")
+                back_to = taken[-1]
+            else:
+                back_to = len(history) - 1
+            if self.mode != "open" and self.game.reveals(history[back_to]):
+                raise NothingToUndo(f"'{history[back_to]}' showed a hidden card, so it cannot be taken back")
+            self.game.undo(len(history) - back_to)
+        except NothingToUndo as error:
+            return self._error(str(error))
+        self.message, self.message_kind = "Undone.", "info"
+        if self.mode == "hotseat" and self.game.current_player != self._seat:
+            self.handover = True
+        self._refresh()
+        return True
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new game with the same settings (and `seed`, or the next seed)."""
+        self.seed = self.seed + 1 if seed is None else seed
+        self.game = self.game_type(seed=self.seed, **self._settings)
+        self.message, self.message_kind = f"New game, seed {self.seed}.", "info"
+        self._start_game()
+
+    def bot_move(self) -> bool:
+        """Open mode: let the chosen bot make the current player's next action."""
+        if self.game.is_over:
+            return self._error("the game is over")
+        if self.mode != "open":
+            return self._error("a bot move on request is for the open teaching mode")
+        self.game.apply(self._bot_for(self.game.current_player).choose(self.game))
+        self.message, self.message_kind = "", "info"
+        self._refresh()
+        return True
+
+    # ---------------------------------------------------------------------- internals
+    def _start_game(self) -> None:
+        self._bot_players = {}
+        self._seat = self.game.current_player
+        self.handover = self.mode == "hotseat"
+        self._play_bots()
+        self._refresh()
+
+    def _after_action(self) -> None:
+        if self.mode == "bot":
+            self._play_bots()
+        elif self.mode == "hotseat" and not self.game.is_over and self.game.current_player != self._seat:
+            self.handover = True
+        self._refresh()
+
+    def _play_bots(self) -> None:
+        if self.mode != "bot":
+            return
+        while not self.game.is_over and self.game.current_player != self.human:
+            player = self.game.current_player
+            self.game.apply(self._bot_for(player).choose(self.game))
+
+    def _bot_for(self, player: int):
+        if player not in self._bot_players:
+            self._bot_players[player] = self.bots[self.bot](self.seed * 10 + player)
+        return self._bot_players[player]
+
+    def _human_steps(self) -> list[int]:
+        """History indices of the actions the human took (replaying to see who acted)."""
+        replay = self.game_type(self.game.settings)
+        steps = []
+        for index, action in enumerate(self.game.history):
+            if replay.current_player == self.human:
+                steps.append(index)
+            replay.apply(action)
+        return steps
+
+    def viewer(self) -> int | None:
+        """The seat whose view the browser holds (None: spectator or open mode)."""
+        if self.mode == "open":
+            return None
+        if self.mode == "bot":
+            return self.human
+        return None if self.handover else self._seat
+
+    def _refresh(self) -> None:
+        game = self.game
+        if self.mode == "open":
+            view, log = game.open_view(), game.open_events()
+        elif self.mode == "hotseat" and self.handover:
+            view, log = game.public_view(), game.events_for(None)
+        else:
+            viewer = self.viewer()
+            view, log = game.view(viewer), game.events_for(viewer)
+        self.log = [f"[{entry['rule']}] {entry['text']}" for entry in log[-LOG_LENGTH:]]
+        self.steps = len(game.history)
+        self.view = view
+
+    def _error(self, text: str) -> bool:
+        self.message, self.message_kind = text, "error"
+        return False
+
+    def _on_message(self, _widget, content: dict, _buffers) -> None:
+        kind = content.get("kind")
+        if kind == "act":
+            self.act(str(content.get("action", "")))
+        elif kind == "undo":
+            self.undo()
+        elif kind == "new":
+            seed = content.get("seed")
+            self.new_game(int(seed) if isinstance(seed, int | str) and str(seed).lstrip("-").isdigit() else None)
+        elif kind == "take-over":
+            self._seat = self.game.current_player
+            self.handover = False
+            self.message, self.message_kind = "", "info"
+            self._refresh()
+        elif kind == "bot-move":
+            self.bot_move()
+
+    def _on_mode(self, change) -> None:
+        if change["new"] not in MODES:
+            self.mode = change["old"]
+            return
+        self._seat = self.game.current_player
+        self.handover = change["new"] == "hotseat" and not self.game.is_over
+        self.message, self.message_kind = _MODE_NOTES[change["new"]], "info"
+        self._play_bots()
+        self._refresh()
+
+    def _on_bot(self, change) -> None:
+        if change["new"] not in self.bots:
+            self.bot = change["old"]
+            return
+        self._bot_players = {}
+
+    def _check_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+
+    def _check_bot(self, bot: str) -> None:
+        if bot not in self.bots:
+            raise ValueError(f"bot must be one of {', '.join(self.bots)}, not {bot!r}")
+
+    def __repr__(self) -> str:  # stable text for saved notebooks (no memory address)
+        return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"
+
+
+_MODE_NOTES = {
+    "bot": "Playing against bots.",
+    "hotseat": "Hot-seat: pass the device between turns; each hand stays hidden from the others.",
+    "open": "Open teaching mode: every card is visible, hands and the draw pile's order included.",
+}

@@ -1,0 +1,318 @@
+// The live Lost Cities board. It draws the view it is given and sends intended actions to Python;
+// the engine in Python judges every action. Pure helpers first, then the DOM code.
+
+const TURN_HELP = {
+  play: "Choose a card, then your expedition of its colour (play) or its discard pile (discard).",
+  draw: "Now draw: click the draw pile or a discard pile.",
+};
+
+export function inkFor(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? "#1b1b1b" : "#ffffff";
+}
+
+export function cardLabel(key) {
+  return key.slice(1) === "x" ? "×" : key.slice(1);
+}
+
+export function sideOf(view) {
+  // The side drawn at the bottom: the viewer's, else the side of the player to move.
+  const seat = view.viewer ?? view.to_move ?? 0;
+  return seat % 2;
+}
+
+export function sideName(view, side) {
+  const seats = view.teams[side];
+  return seats.length === 1 ? `Player ${seats[0]}` : `Team ${side} (seats ${seats.join(" & ")})`;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardNode(view, key, extra) {
+  const info = view.legend.find((e) => e.key === key[0]);
+  const node = el("div", `lc-card${key.slice(1) === "x" ? " lc-invest" : ""}${extra ? " " + extra : ""}`);
+  node.style.background = info.colour;
+  node.style.color = inkFor(info.colour);
+  node.dataset.card = key;
+  node.title = `${info.name} ${key.slice(1) === "x" ? "investment card (×2, ×3, ×4)" : key.slice(1)}`;
+  node.append(el("span", "lc-value", cardLabel(key)), el("span", "lc-letter", key[0]));
+  if (key.slice(1) === "x") node.append(el("span", "lc-note", "invest"));
+  return node;
+}
+
+function slotNode(info) {
+  const node = el("div", "lc-slot", info.key);
+  node.style.setProperty("--tint", info.colour);
+  node.title = `${info.name}: no card yet`;
+  return node;
+}
+
+// Hand cards are selected by position ("D7#3"), so that two equal cards stay distinct.
+const keyOf = (id) => id.split("#")[0];
+
+function render({ model, el: host }) {
+  let selected = [];
+  let note = ""; // a hint from the board itself (not a rule verdict)
+  const root = el("div", "lc-board");
+  host.appendChild(root);
+
+  const act = (action) => {
+    note = "";
+    model.send({ kind: "act", action });
+  };
+
+  function status(view) {
+    if (view.phase === "over") {
+      const best = Math.max(...view.totals);
+      const winners = view.totals.map((t, s) => (t === best ? sideName(view, s) : null)).filter(Boolean);
+      return `The match is over: ${winners.length > 1 ? "a draw" : winners[0] + " wins"} (LC-6).`;
+    }
+    if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
+    const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
+    return `${who} — ${TURN_HELP[view.phase]}`;
+  }
+
+  function expeditionRow(view, side, clickable) {
+    const row = el("div", "lc-row");
+    const mine = clickable && view.phase === "play";
+    view.legend.forEach((info, index) => {
+      const column = el("div", "lc-exp");
+      column.dataset.exp = info.key;
+      column.dataset.side = String(side);
+      const cards = view.expeditions[side][info.key];
+      if (cards.length === 0) column.append(slotNode(info));
+      cards.forEach((key) => column.append(cardNode(view, key, "lc-stacked")));
+      const score = view.expedition_scores[side][index];
+      column.append(el("div", "lc-score", cards.length ? (score > 0 ? `+${score}` : `${score}`) : ""));
+      if (mine && selected.length === 1 && selected[0][0] === info.key) {
+        if (view.legal_actions.includes(`play ${keyOf(selected[0])}`)) column.classList.add("lc-target");
+      }
+      if (clickable) {
+        column.addEventListener("click", () => {
+          if (view.phase !== "play" || selected.length !== 1) return;
+          if (selected[0][0] !== info.key) {
+            note = `The ${keyOf(selected[0])} goes on your ${view.legend.find((e) => e.key === selected[0][0]).name} expedition.`;
+            draw();
+            return;
+          }
+          act(`play ${keyOf(selected[0])}`);
+        });
+      }
+      row.append(column);
+    });
+    return row;
+  }
+
+  function sideBlock(view, side, clickable) {
+    const block = el("div", `lc-side${clickable ? " lc-us" : " lc-them"}`);
+    const label = el("div", "lc-side-label");
+    label.append(el("strong", "", sideName(view, side)), el("span", "", `round score ${view.round_score[side]}`));
+    block.append(label, expeditionRow(view, side, clickable));
+    return block;
+  }
+
+  function middle(view) {
+    const block = el("div", "lc-middle");
+    const label = el("div", "lc-side-label");
+    label.append(el("strong", "", "Discard piles"), el("span", "", "only the top card shows"));
+    const row = el("div", "lc-row");
+    view.legend.forEach((info) => {
+      const pile = el("div", "lc-pile");
+      pile.dataset.pile = info.key;
+      const top = view.discard_tops[info.key];
+      pile.append(top ? cardNode(view, top) : slotNode(info));
+      pile.append(el("div", "lc-score", `${view.discard_sizes[info.key]} card${view.discard_sizes[info.key] === 1 ? "" : "s"}`));
+      const drawable = view.phase === "draw" && view.legal_actions.includes(`draw ${info.key}`);
+      const discardable = view.phase === "play" && selected.length === 1 && selected[0][0] === info.key;
+      if (drawable || discardable) pile.classList.add("lc-target");
+      if (view.forbidden_pile === info.key) pile.classList.add("lc-forbidden");
+      pile.addEventListener("click", () => {
+        if (view.phase === "draw") return act(`draw ${info.key}`);
+        if (selected.length !== 1) return;
+        if (selected[0][0] !== info.key) {
+          note = `The ${keyOf(selected[0])} is discarded on the ${view.legend.find((e) => e.key === selected[0][0]).name} pile.`;
+          draw();
+          return;
+        }
+        act(`discard ${keyOf(selected[0])}`);
+      });
+      row.append(pile);
+    });
+    const deck = el("div", "lc-pile lc-deck-pile");
+    const back = el("div", "lc-card lc-back", String(view.deck_size));
+    back.title = `${view.deck_size} cards left in the draw pile`;
+    deck.append(back, el("div", "lc-score", "draw pile"));
+    if (view.open && view.deck.length) deck.append(el("div", "lc-peek", `next: ${view.deck.slice(0, 3).join(" ")}`));
+    if (view.phase === "draw" && view.legal_actions.includes("draw deck")) deck.classList.add("lc-target");
+    deck.addEventListener("click", () => view.phase === "draw" && act("draw deck"));
+    row.append(deck);
+    block.append(label, row);
+    return block;
+  }
+
+  function handBlock(view) {
+    const block = el("div", "lc-hand");
+    if (model.get("handover")) {
+      const cover = el("div", "lc-handover");
+      cover.append(el("div", "", `Player ${view.to_move}, it is your turn. Make sure nobody else can see the screen.`));
+      const button = el("button", "lc-button lc-primary", `I am player ${view.to_move}: show my hand`);
+      button.addEventListener("click", () => model.send({ kind: "take-over" }));
+      cover.append(button);
+      block.append(cover);
+      return block;
+    }
+    const hands = view.open
+      ? view.hands.map((hand, seat) => [seat, hand])
+      : view.viewer === null ? [] : [[view.viewer, view.hand]];
+    hands.forEach(([seat, hand]) => {
+      const acting = seat === view.to_move && view.phase !== "over";
+      const label = el("div", "lc-hand-label", view.open ? `Hand of player ${seat}` : `Your hand (player ${seat})`);
+      const row = el("div", "lc-hand-row");
+      hand.forEach((key, index) => {
+        const card = cardNode(view, key, "lc-in-hand");
+        const id = `${key}#${index}`;
+        if (selected.includes(id)) card.classList.add("lc-selected");
+        if (acting && view.phase === "play") {
+          card.addEventListener("click", (event) => {
+            event.stopPropagation();
+            note = "";
+            if (selected.includes(id)) selected = selected.filter((s) => s !== id);
+            else selected = [...selected, id].slice(-2);
+            draw();
+          });
+        } else card.classList.add("lc-idle");
+        row.append(card);
+      });
+      block.append(label, row);
+    });
+    return block;
+  }
+
+  function panel(view) {
+    const side = el("div", "lc-panel");
+    const scores = el("table", "lc-scores");
+    const head = el("tr");
+    ["", "this round", "match"].forEach((t) => head.append(el("th", "", t)));
+    scores.append(head);
+    view.teams.forEach((_, s) => {
+      const tr = el("tr");
+      tr.append(el("td", "", sideName(view, s)), el("td", "", String(view.round_score[s])), el("td", "", String(view.totals[s])));
+      scores.append(tr);
+    });
+    side.append(el("div", "lc-panel-title", `Round ${view.round} of ${view.rounds}`), scores);
+
+    const message = model.get("message") || note;
+    const box = el("div", `lc-message${model.get("message_kind") === "error" && model.get("message") ? " lc-error" : ""}`);
+    box.textContent = message || " ";
+    side.append(box);
+
+    const controls = el("div", "lc-controls");
+    const mode = el("select", "lc-mode");
+    [["bot", "Against a bot"], ["hotseat", "Hot-seat (pass the device)"], ["open", "Open teaching mode"]].forEach(([value, text]) => {
+      const option = el("option", "", text);
+      option.value = value;
+      option.selected = model.get("mode") === value;
+      mode.append(option);
+    });
+    mode.addEventListener("change", () => {
+      selected = [];
+      model.set("mode", mode.value);
+      model.save_changes();
+    });
+    controls.append(mode);
+    if (model.get("mode") !== "hotseat") {
+      const bot = el("select", "lc-bot");
+      model.get("bot_names").forEach((name) => {
+        const option = el("option", "", `${name} bot`);
+        option.value = name;
+        option.selected = model.get("bot") === name;
+        bot.append(option);
+      });
+      bot.addEventListener("change", () => {
+        model.set("bot", bot.value);
+        model.save_changes();
+      });
+      controls.append(bot);
+    }
+    const seed = el("input", "lc-seed");
+    seed.type = "number";
+    seed.value = String(model.get("seed"));
+    seed.title = "seed of the next game";
+    const fresh = el("button", "lc-button lc-new", "New game");
+    fresh.addEventListener("click", () => {
+      selected = [];
+      note = "";
+      model.send({ kind: "new", seed: seed.value === String(model.get("seed")) ? null : seed.value });
+    });
+    const undo = el("button", "lc-button lc-undo", "Undo");
+    undo.addEventListener("click", () => {
+      selected = [];
+      note = "";
+      model.send({ kind: "undo" });
+    });
+    const seedLabel = el("label", "lc-seed-label", "seed ");
+    seedLabel.append(seed);
+    controls.append(seedLabel, fresh, undo);
+    if (model.get("mode") === "open") {
+      const botMove = el("button", "lc-button lc-bot-move", "Bot move");
+      botMove.title = "let the bot make the next action for the player to move";
+      botMove.addEventListener("click", () => model.send({ kind: "bot-move" }));
+      controls.append(botMove);
+    }
+    if (view.players === 4 && view.phase === "play") {
+      const pass = el("button", "lc-button lc-pass", "Pass 2 cards to partner (LC-7)");
+      pass.disabled = selected.length !== 2;
+      pass.title = "select two cards first; your hand may not drop below six";
+      pass.addEventListener("click", () => {
+        const cards = selected.map(keyOf);
+        selected = [];
+        act(`pass ${cards[0]} ${cards[1]}`);
+      });
+      controls.append(pass);
+    }
+    side.append(controls);
+
+    const log = el("ol", "lc-log");
+    model.get("log").forEach((line) => log.append(el("li", "", line)));
+    side.append(el("div", "lc-panel-title", "What happened"), log);
+    requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
+    return side;
+  }
+
+  function draw() {
+    const view = model.get("view");
+    if (!view || !view.legend) return;
+    const hand = view.open ? view.hands[view.to_move ?? 0] : view.hand;
+    selected = selected.filter((id) => {
+      const [key, index] = id.split("#");
+      return hand && hand[Number(index)] === key && view.phase === "play";
+    });
+    root.replaceChildren();
+    root.dataset.mode = model.get("mode");
+    root.dataset.steps = String(model.get("steps"));
+    const top = el("div", "lc-top");
+    top.append(el("span", "lc-title", "Lost Cities"), el("span", "lc-status", status(view)));
+    root.append(top);
+    if (view.open) root.append(el("div", "lc-banner", "Open teaching mode: every card is visible — all hands and the order of the draw pile."));
+    const main = el("div", "lc-main");
+    const table = el("div", "lc-table");
+    const us = sideOf(view);
+    const acting = !model.get("handover") && (view.open || view.viewer === view.to_move);
+    table.append(sideBlock(view, 1 - us, false), middle(view), sideBlock(view, us, acting), handBlock(view));
+    main.append(table, panel(view));
+    root.append(main);
+  }
+
+  const redraw = () => draw();
+  const events = ["change:view", "change:message", "change:message_kind", "change:handover", "change:log", "change:mode", "change:bot", "change:seed"];
+  events.forEach((name) => model.on(name, redraw));
+  draw();
+  return () => events.forEach((name) => model.off(name, redraw));
+}
+
+export default { render };

@@ -1,0 +1,37 @@
+"""The live Lost Cities board (anywidget): click a card, then an expedition or a discard pile, then
+where to draw from. The engine judges every click; an illegal one shows its rule and changes nothing.
+
+    from widgets.lostcities import LostCitiesBoard
+    board = LostCitiesBoard(mode="bot", bot="heuristic", seed=7)   # or mode="hotseat" / "open"
+    board                                                          # shows the board
+    board.game                                                     # the kit game behind it
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.bots import RandomBot
+from kit.lostcities import LostCities
+from kit.lostcities.heuristic import HeuristicBot
+
+from ..base import GameBoard
+
+HERE = Path(__file__).parent
+
+
+class LostCitiesBoard(GameBoard):
+    """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
+
+    Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you
+    play against bots), seed, and the game's own settings: players, rounds, first_player, deck, ...
+    """
+
+    _esm = HERE / "board.js"
+    _css = HERE / "board.css"
+    game_type = LostCities
+    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+
+    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, rounds: int = 1,
+                 **settings):
+        super().__init__(mode=mode, bot=bot, human=human, seed=seed, rounds=rounds, **settings)
