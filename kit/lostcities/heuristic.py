@@ -26,7 +26,14 @@ CONTINUE_GAP = 3  # how far a card may jump ahead on a started expedition (grows
 
 
 class HeuristicBot:
+    """`start_threshold` and `invest_threshold` set how bold it is (hand value in a colour needed to
+    start an expedition, and to invest in it); the defaults are the tuned, cautious player."""
+
     name = "heuristic"
+
+    def __init__(self, start_threshold: int = START_THRESHOLD, invest_threshold: int = INVEST_THRESHOLD):
+        self.start_threshold = start_threshold
+        self.invest_threshold = invest_threshold
 
     def choose(self, game: LostCities) -> Action:
         if game.phase == "draw":
@@ -48,11 +55,15 @@ class HeuristicBot:
         for card in hand:
             by_colour.setdefault(card.expedition, []).append(card)
 
-        # 1. Continue a started expedition with the lowest playable card, if the gap is small.
+        # 1. Continue a started expedition with the lowest playable card, if the gap is small
+        #    (or, bold enough and early enough, with another investment card while still allowed).
         best: tuple[int, Card] | None = None
         for colour, cards in by_colour.items():
             if not mine[colour]:
                 continue
+            if tops[colour] == 0 and cards[0].value == 0 and turns_left > 10:
+                if _hand_value(cards) >= self.invest_threshold:
+                    return Play(cards[0])
             playable = [c for c in cards if c.value > tops[colour]]
             if not playable:
                 continue
@@ -69,10 +80,10 @@ class HeuristicBot:
                 if mine[colour]:
                     continue
                 value = _hand_value(cards)
-                if value < START_THRESHOLD:
+                if value < self.start_threshold:
                     break
                 investments = [c for c in cards if c.value == 0]
-                if investments and value >= INVEST_THRESHOLD and turns_left > 10:
+                if investments and value >= self.invest_threshold and turns_left > 10:
                     return Play(investments[0])
                 numbers = [c for c in cards if c.value]
                 if numbers:

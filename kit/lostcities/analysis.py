@@ -1,0 +1,105 @@
+"""Numbers for the lessons: every possible expedition score, and the simulated risk of investing.
+
+Pure Python, returning plain rows (lists of dicts) that notebooks turn into polars frames.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from kit.bots.arena import play_game
+from kit.core import Chance
+
+from .actions import Action, Discard, Draw, Play
+from .game import LostCities
+from .heuristic import HeuristicBot
+from .scenarios import arrange_deck
+from .scoring import BONUS, BONUS_CARDS, COST, expedition_score
+
+NUMBERS = tuple(range(2, 11))
+
+
+def expedition_score_distribution() -> list[dict[str, int]]:
+    """LC-5, exactly: for 0-3 investment cards and every set of number cards 2..10 (an expedition
+    with at least one card), how many expeditions reach each score. 2,047 expeditions in all."""
+    counts: Counter[tuple[int, int]] = Counter()
+    for investments in range(4):
+        for size in range(len(NUMBERS) + 1):
+            for numbers in combinations(NUMBERS, size):
+                cards = investments + size
+                if cards == 0:
+                    continue  # never started: worth 0, and not an expedition
+                score = (sum(numbers) - COST) * (1 + investments) + (BONUS if cards >= BONUS_CARDS else 0)
+                counts[investments, score] += 1
+    return [
+        {"investments": investments, "score": score, "expeditions": count}
+        for (investments, score), count in sorted(counts.items())
+    ]
+
+
+class CommittedBot:
+    """Player 0 of the risk experiment: commits to one expedition from the first turn.
+
+    It lays every investment card of that colour it holds, then adds that colour's number cards
+    lowest first as they come (drawing one from the discard pile when it fits), and discards
+    everything else. It never starts another expedition, so the one it committed to is measured
+    on its own.
+    """
+
+    name = "committed"
+
+    def __init__(self, expedition: int):
+        self.expedition = expedition
+
+    def choose(self, game: LostCities) -> Action:
+        e, hand, top = self.expedition, game.hands[game.to_move], game.tops[0][self.expedition]
+        if game.phase == "draw":
+            pile = game.discards[e]
+            if pile and e != game.discarded_to and pile[-1].value > top:
+                return Draw(e, game.components.expeditions[e].key)
+            return Draw(None)
+        for card in hand:  # hands are sorted: investment cards first, then rising numbers
+            if card.expedition == e and (card.value > top or (card.value == 0 and top == 0)):
+                return Play(card)
+        others = [c for c in hand if c.expedition != e] or hand
+        return Discard(others[-1])
+
+
+def investment_risk(games: int = 2000, seed: int = 0) -> list[dict[str, int]]:
+    """Simulated with the engine: how an expedition started at once ends, by the opening hand.
+
+    Game i deals player 0 exactly k = i mod 4 investment cards of expedition e = i mod 5 (the rest of
+    the deal is shuffled from seed + i), and player 0 commits to that expedition (`CommittedBot`)
+    against the heuristic bot for one round. Each row: the investment cards, the value of e's
+    number cards in the opening hand, and the expedition's final score (LC-5).
+    """
+    rows = []
+    for index in range(games):
+        investments, expedition = index % 4, index % 5
+        game = LostCities(players=2, rounds=1, deck=_deal(seed + index, expedition, investments))
+        opening = sum(c.value for c in game.hands[0] if c.expedition == expedition)
+        play_game(game, [CommittedBot(expedition), HeuristicBot()])
+        cards = game.expeditions[0][expedition]
+        rows.append(
+            {
+                "investments": investments,
+                "opening_hand_value": opening,
+                "cards": len(cards),
+                "score": expedition_score(cards),
+            }
+        )
+    return rows
+
+
+def _deal(seed: int, expedition: int, investments: int) -> list[str]:
+    """A shuffled deck whose first hand holds exactly `investments` investment cards of `expedition`."""
+    components = LostCities(players=2, rounds=1).components
+    cards = list(components.deck(2))
+    Chance(seed).shuffle(cards)
+    wagers = [c for c in cards if c.expedition == expedition and c.value == 0]
+    rest = [c for c in cards if not (c.expedition == expedition and c.value == 0)]
+    hand = wagers[:investments] + rest[: 8 - investments]
+    pile = rest[8 - investments :] + wagers[investments:]
+    Chance(seed + 1).shuffle(pile)
+    return arrange_deck([[c.key for c in hand], [c.key for c in pile[:8]]], [c.key for c in pile[8:]], components)
