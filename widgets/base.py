@@ -16,7 +16,8 @@ judge of the rules.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -170,6 +171,10 @@ class GameBoard(anywidget.AnyWidget):
         return None if self.handover else self._seat
 
     def _refresh(self) -> None:
+        with self.hold_sync():  # one message to the browser for all the traits below
+            self._compute_synced()
+
+    def _compute_synced(self) -> None:
         game = self.game
         if self.mode == "open":
             view, log = game.open_view(), game.open_events()
@@ -187,6 +192,10 @@ class GameBoard(anywidget.AnyWidget):
         return False
 
     def _on_message(self, _widget, content: dict, _buffers) -> None:
+        with self.hold_sync():  # everything one click changes reaches the browser as one message
+            self._handle(content)
+
+    def _handle(self, content: dict) -> None:
         kind = content.get("kind")
         if kind == "act":
             self.act(str(content.get("action", "")))

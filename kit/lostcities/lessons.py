@@ -31,7 +31,9 @@ def dealt_with_seed(game: LostCities, seed: int) -> Check:
     """LC-2: a new game was dealt from `seed` (the same seed deals the same cards on any machine)."""
     if game.settings.seed == seed:
         return Check(True, f"dealt from seed {seed}: {len(game.deck)} cards in the draw pile, 8 in each hand (LC-2)")
-    return Check(False, f"this game was dealt from seed {game.settings.seed}; type {seed} in the seed box, press New game")
+    return Check(
+        False, f"this game was dealt from seed {game.settings.seed}; type {seed} in the seed box, press New game"
+    )
 
 
 def started_an_expedition(game: LostCities, player: int = 0) -> Check:
@@ -47,7 +49,9 @@ def invested_then_numbered(game: LostCities, player: int = 0) -> Check:
     for e, cards in enumerate(_mine(game, player)):
         if cards and cards[0].value == 0 and any(c.value for c in cards):
             name = game.components.expeditions[e].name
-            return Check(True, f"{name}: investment first, then a number card — worth ×{1 + sum(c.value == 0 for c in cards)}")
+            return Check(
+                True, f"{name}: investment first, then a number card — worth ×{1 + sum(c.value == 0 for c in cards)}"
+            )
     return Check(False, "play an investment card (×) on an expedition, then a number card on the same one")
 
 

@@ -64,8 +64,16 @@ def jupyter_server(root: Path) -> Iterator[Server]:
     env["JUPYTER_RUNTIME_DIR"] = str(scratch / "runtime")
     log = scratch / "server.log"
     command = [
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-        f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True",
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ip=127.0.0.1",
+        f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.expose_app_in_browser=True",
         "--ServerApp.disable_check_xsrf=True",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

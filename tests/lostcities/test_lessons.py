@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from kit.bots.arena import play_game
 from kit.lostcities import LostCities, lessons
 from kit.lostcities.heuristic import HeuristicBot
-from kit.bots.arena import play_game
 
 from .helpers import finish_round_by_discarding, run_scripts, scripted_game
 

@@ -308,7 +308,16 @@ function render({ model, el: host }) {
     root.append(main);
   }
 
-  const redraw = () => draw();
+  // Python changes several traits in one message; draw once for all of them, right after.
+  let pending = false;
+  const redraw = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
   const events = ["change:view", "change:message", "change:message_kind", "change:handover", "change:log", "change:mode", "change:bot", "change:seed"];
   events.forEach((name) => model.on(name, redraw));
   draw();

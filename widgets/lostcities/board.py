@@ -32,6 +32,7 @@ class LostCitiesBoard(GameBoard):
     game_type = LostCities
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
 
-    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, rounds: int = 1,
-                 **settings):
+    def __init__(
+        self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, rounds: int = 1, **settings
+    ):
         super().__init__(mode=mode, bot=bot, human=human, seed=seed, rounds=rounds, **settings)

@@ -128,11 +128,18 @@ def _centre(view, legend, top: int) -> list[str]:
         size = view["discard_sizes"][info["key"]]
         parts.append(_text(x + CARD_W / 2, top + CARD_H + 13, f"{size}", size=10, anchor="middle"))
     x = LEFT + 5 * COLUMN + 18
+    parts.append(f"<rect x='{x}' y='{top}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='#5b4636' stroke='#2e231a'/>")
     parts.append(
-        f"<rect x='{x}' y='{top}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='#5b4636' stroke='#2e231a'/>"
+        _text(
+            x + CARD_W / 2,
+            top + CARD_H / 2 + 5,
+            str(view["deck_size"]),
+            size=15,
+            anchor="middle",
+            weight="bold",
+            fill="#f6f1e4",
+        )
     )
-    parts.append(_text(x + CARD_W / 2, top + CARD_H / 2 + 5, str(view["deck_size"]), size=15, anchor="middle",
-                       weight="bold", fill="#f6f1e4"))
     parts.append(_text(x + CARD_W / 2, top + CARD_H + 13, "draw pile", size=10, anchor="middle"))
     return parts
 
@@ -140,7 +147,9 @@ def _centre(view, legend, top: int) -> list[str]:
 def _hands(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
     if view["open"]:
         note = "open teaching view: every hand is shown"
-        return [(f"Hand of player {p}" + (f" — {note}" if p == 0 else ""), hand) for p, hand in enumerate(view["hands"])]
+        return [
+            (f"Hand of player {p}" + (f" — {note}" if p == 0 else ""), hand) for p, hand in enumerate(view["hands"])
+        ]
     if view["viewer"] is None:
         return []
     return [(f"Your hand (player {view['viewer']})", view["hand"])]

@@ -1,0 +1,28 @@
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .lab import chromium_path, jupyter_server
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    path = chromium_path()
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI=true but no Chromium: .ci/run installs Debian's chromium package first")
+        pytest.skip("no Chromium on this machine (apt-get install chromium); CI always runs these tests")
+    return path
+
+
+@pytest.fixture(scope="session")
+def server(chromium, tmp_path_factory):
+    """JupyterLab (with Voila) serving a copy of notebooks/, so autosaves never touch the repository."""
+    root = tmp_path_factory.mktemp("served")
+    shutil.copytree(NOTEBOOKS, root / "notebooks")
+    with jupyter_server(root / "notebooks") as running:
+        yield running
