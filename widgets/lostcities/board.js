@@ -111,7 +111,10 @@ function render({ model, el: host }) {
   function sideBlock(view, side, clickable) {
     const block = el("div", `lc-side${clickable ? " lc-us" : " lc-them"}`);
     const label = el("div", "lc-side-label");
-    label.append(el("strong", "", sideName(view, side)), el("span", "", `round score ${view.round_score[side]}`));
+    const seats = view.teams[side];
+    if (seats.length === 1) label.append(el("strong", "", `Player ${seats[0]}`));
+    else label.append(el("strong", "", `Team ${side}`), el("span", "", `seats ${seats.join(" & ")}`));
+    label.append(el("span", "", `round score ${view.round_score[side]}`));
     block.append(label, expeditionRow(view, side, clickable));
     return block;
   }
@@ -207,8 +210,9 @@ function render({ model, el: host }) {
     side.append(el("div", "lc-panel-title", `Round ${view.round} of ${view.rounds}`), scores);
 
     const message = model.get("message") || note;
-    const box = el("div", `lc-message${model.get("message_kind") === "error" && model.get("message") ? " lc-error" : ""}`);
-    box.textContent = message || " ";
+    const kind = !message ? " lc-empty" : model.get("message_kind") === "error" && model.get("message") ? " lc-error" : "";
+    const box = el("div", `lc-message${kind}`);
+    box.textContent = message || "The rules engine's answers appear here.";
     side.append(box);
 
     const controls = el("div", "lc-controls");
