@@ -1,0 +1,33 @@
+"""The numbers behind the scoring lesson."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kit.lostcities import LostCities, load_components
+from kit.lostcities.analysis import _deal, expedition_score_distribution, investment_risk
+
+
+def test_every_expedition_is_counted_once_and_the_range_is_the_rulebooks():
+    rows = expedition_score_distribution()
+    assert sum(r["expeditions"] for r in rows) == 4 * 2**9 - 1
+    scores = [r["score"] for r in rows]
+    assert min(scores) == -80 and max(scores) == 156
+    by = {(r["investments"], r["score"]): r["expeditions"] for r in rows}
+    assert by[3, -80] == 1 and by[3, 156] == 1  # exactly one expedition at each extreme
+    per_investment = Counter()
+    for r in rows:
+        per_investment[r["investments"]] += r["expeditions"]
+    assert per_investment == {0: 511, 1: 512, 2: 512, 3: 512}
+
+
+def test_the_risk_experiment_deals_what_it_says_and_is_reproducible():
+    deck = _deal(seed=3, expedition=2, investments=2)
+    game = LostCities(deck=deck, rounds=1)
+    assert sum(1 for c in game.hands[0] if c.expedition == 2 and c.value == 0) == 2
+    assert sorted(deck) == sorted(c.key for c in load_components().deck(2))
+    rows = investment_risk(games=40, seed=5)
+    assert rows == investment_risk(games=40, seed=5)
+    assert Counter(r["investments"] for r in rows) == {0: 10, 1: 10, 2: 10, 3: 10}
+    assert all(r["cards"] >= r["investments"] for r in rows)
+    assert all(-80 <= r["score"] <= 156 for r in rows)
