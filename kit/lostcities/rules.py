@@ -117,17 +117,18 @@ def play_to_expedition(game: LostCities, action: Play) -> None:
 
 def discard(game: LostCities, action: Discard) -> None:
     """LC-3.2: put a card face up on the discard pile of its colour (always allowed)."""
-    card = action.card
+    card, player = action.card, game.to_move
     if game.phase != "play":
         raise must_draw(game, "discard")
     try:
-        game.hands[game.to_move].remove(card)  # the first change: nothing happened if it fails
+        game.hands[player].remove(card)  # the first change: nothing happened if it fails
     except ValueError:
         raise not_in_hand(game, card) from None
-    game.discards[card.expedition].append(card)
+    expedition = card.expedition
+    game.discards[expedition].append(card)
     game.phase = "draw"
-    game.discarded_to = card.expedition
-    game.log.append(("LC-3.2", "discard", game.to_move, {"card": card.key}))
+    game.discarded_to = expedition
+    game.log.append(("LC-3.2", "discard", player, {"card": card.key}))
 
 
 def draw(game: LostCities, action: Draw) -> None:
@@ -151,12 +152,12 @@ def draw(game: LostCities, action: Draw) -> None:
         card = cards.pop()
         game.log.append(("LC-3.3", "draw", player, {"from": card.key[0], "card": card.key}))
     insort(game.hands[player], card)
-    if not game.deck:
-        end_of_round(game)
-    else:
+    if game.deck:
         game.phase = "play"
         game.discarded_to = None
         game.to_move = (player + 1) % game.players
+    else:
+        end_of_round(game)
 
 
 # ------------------------------------------------------------------------ LC-4 End of round
