@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kit.core import Game
 from kit.lostcities import LostCities
+from kit.samoa import Samoa
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,19 @@ def _lost_cities_probes(game: LostCities) -> list[str]:
     return texts
 
 
+def _samoa_probes(game: Samoa) -> list[str]:
+    cards = [c.key for c in game.components.price_cards]
+    texts = [f"choose {c}" for c in cards] + [f"swap {c}" for c in cards] + ["keep", "pass", "done"]
+    texts += [f"buy {kind}" for kind in ("extra_room", "pool", "swap_card", "send_home", "take_back", "suite")]
+    texts += [f"buy suite {r}" for r in (1, 4, 7)] + [f"buy pool {r}" for r in (1,)]
+    texts += [f"remove {r}" for r in (1, 2, 6, 7)] + ["send-home 1 2", "send-home 3", "take-back 2/3 4/4"]
+    texts += [f"place {g}.{t} in {r}" for g in (1, 2, 4) for t in (1, 2, 9) for r in (1, 3, 6, 7, 9)]
+    return texts
+
+
 CASES = [
     Case("lost-cities-2p", lambda seed: LostCities(players=2, rounds=2, seed=seed), _lost_cities_probes, "LC-"),
     Case("lost-cities-4p", lambda seed: LostCities(players=4, rounds=1, seed=seed), _lost_cities_probes, "LC-"),
+    Case("samoa-3p", lambda seed: Samoa(players=3, seed=seed), _samoa_probes, "SA-"),
+    Case("samoa-6p", lambda seed: Samoa(players=6, seed=seed), _samoa_probes, "SA-"),
 ]

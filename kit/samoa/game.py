@@ -1,0 +1,352 @@
+"""Samoa (Kristian A. Østby): 3 to 6 hotel owners, 12 rounds, the richest wins.
+
+    >>> from kit.samoa import Samoa
+    >>> game = Samoa(players=4, seed=1)
+    >>> game.legal_actions()[:3]       # player 0 chooses a price card, face down (SA-3.3)
+
+Price cards are chosen one player after another, each choice hidden from the others until all have
+chosen and the cards are revealed together (a simultaneous secret choice, played in turn). Rules:
+`shared/rules/samoa.md` (SA-1 ... SA-9); the phases are functions in `rules.py`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+
+from . import rules
+from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
+from .components import Components, PriceCard, Tourist, load_components
+from .hotel import Hotel
+
+
+@dataclass(frozen=True)
+class SamoaSettings(Settings):
+    """players: 3 to 6. tie_card: the seat its hammer points to at the start (SA-2 Decision: 0, the
+    card lying between the last seat and seat 0). components: a folder with your own data files."""
+
+    players: int = 4
+    seed: int = 0
+    tie_card: int = 0
+    components: str | None = None
+
+    def __post_init__(self):
+        if self.players not in (3, 4, 5, 6):
+            raise ValueError(f"Samoa is for 3 to 6 players, not {self.players}")
+        if self.tie_card not in range(self.players):
+            raise ValueError(f"tie_card must be a seat from 0 to {self.players - 1}, not {self.tie_card!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+
+
+_actions: dict[tuple, Action] = {}
+
+
+def _cached(kind, *args) -> Action:
+    """One shared object per action (they are immutable), so listing legal actions stays cheap."""
+    key = (kind, *args)
+    action = _actions.get(key)
+    if action is None:
+        action = _actions[key] = kind(*args)
+    return action
+
+
+@register
+class Samoa(Game):
+    name = "samoa"
+    settings_type = SamoaSettings
+    end_rule = "SA-6"
+    moves = rules.MOVES
+
+    settings: SamoaSettings
+    hotels: list[Hotel]
+    money: list[int]
+    hands: list[list[str]]  # price card keys in hand
+    used: list[list[str]]  # discarded price cards, face down (SA-3.6)
+    chosen: list[str | None]  # this round's price card of each player
+    flags: list[str]
+    offer: list[str]  # building tiles face up
+    groups: list[list[Tourist]]  # this round's tourist groups
+
+    def _setup(self) -> None:
+        self.components: Components = load_components(self.settings.components)
+        self.players = self.settings.players
+        self.is_over = False
+        self._card = {card.key: card for card in self.components.price_cards}
+        self._order = {card.key: i for i, card in enumerate(self.components.price_cards)}
+        rules.setup(self)
+
+    # ------------------------------------------------------------------ small state helpers
+    def chosen_cards(self) -> list[PriceCard]:
+        return [self._card[key] for key in self.chosen]
+
+    def sort_hand(self, player: int) -> None:
+        self.hands[player].sort(key=self._order.__getitem__)
+
+    def draw_tourist(self, nationality: str) -> Tourist:
+        """A tile from the face-down supply of `nationality`, drawn at random (SA-2)."""
+        supply = self.supply[nationality]
+        return supply.pop(self.chance.below(len(supply)))
+
+    def supply_return(self, tourists) -> None:
+        for tourist in tourists:
+            self.supply[tourist.nationality].append(tourist)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    def players_to_act(self) -> list[int]:
+        """Everyone who still has to act in this step: all players yet to choose a price card during
+        the secret choice (SA-3.3), otherwise just the current player."""
+        if self.phase == "choose":
+            return [p for p in range(self.players) if self.chosen[p] is None]
+        return [] if self.is_over else [self.to_move]
+
+    # ---------------------------------------------------------------------------- actions
+    def legal_actions(self) -> list[Action]:
+        phase, player = self.phase, self.to_move
+        if phase == "over":
+            return []
+        if phase == "choose":
+            actions = [_cached(Choose, card) for card in self.hands[player]]
+            if "take_back" in self.hotels[player].specials:
+                actions += [_cached(TakeBack, pair) for pair in rules.take_back_choices(self.used[player])]
+            return actions
+        if phase == "swap":
+            return [_cached(Keep)] + [_cached(Swap, card) for card in self.hands[player]]
+        hotel = self.hotels[player]
+        card = self._card[self.chosen[player]]
+        if phase == "build":
+            actions: list[Action] = [_cached(Pass)]
+            if self.money[player] >= card.bid:
+                for kind in sorted(set(self.offer)):
+                    if kind == "suite":
+                        actions += [_cached(Buy, kind, r + 1) for r in range(hotel.board_rooms) if r not in hotel.suites]
+                    else:
+                        actions.append(_cached(Buy, kind, None))
+            return actions
+        actions = [_cached(Done)]
+        if "send_home" in hotel.specials and self.committed is None:
+            occupied = [r + 1 for r in hotel.occupied_rooms()]
+            if occupied:
+                pairs = [(r,) for r in occupied] if len(occupied) == 1 else rules.combinations(occupied, 2)
+                actions += [_cached(SendHome, tuple(pair)) for pair in pairs]
+        if card.grey:
+            if self.removed < 2:
+                actions += [_cached(Remove, r + 1) for r in hotel.occupied_rooms()]
+            return actions
+        groups = range(len(self.groups)) if self.committed is None else [self.committed]
+        for g in groups:
+            for t, tourist in enumerate(self.groups[g]):
+                for room in hotel.rooms_for(tourist):
+                    actions.append(_cached(Place, g + 1, t + 1, room + 1))
+        return actions
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise IllegalAction(rules._PHASE_RULES.get(self.phase, "SA-3"), str(error)) from None
+
+    # ----------------------------------------------------------------------------- scores
+    def scores(self) -> list[int]:
+        """SA-6: money plus 3 Tala for each unused special tile."""
+        value = self.components.special_tile_value
+        return [money + value * len(hotel.specials) for money, hotel in zip(self.money, self.hotels)]
+
+    def winners(self) -> list[int]:
+        """SA-6: the richest; on equal money the most empty rooms; still equal, a shared win."""
+        scores = self.scores()
+        rich = [p for p, s in enumerate(scores) if s == max(scores)]
+        empty = {p: self.hotels[p].empty_rooms() for p in rich}
+        return [p for p in rich if empty[p] == max(empty.values())]
+
+    # ------------------------------------------------------------------------------ views
+    def _public(self) -> dict[str, Any]:
+        revealed = self.revealed or self.phase in ("build", "tourists")
+        return {
+            "game": self.name,
+            "players": self.players,
+            "round": self.round,
+            "rounds": self.components.rounds,
+            "flags": list(self.flags),
+            "doubled_rounds": list(self.components.doubled_rounds),
+            "nationalities": dict(self.components.nationalities),
+            "nationality": self.flags[self.round - 1],
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "order": list(self.order) if self.phase in ("swap", "build", "tourists") else [],
+            "tie_card": {"hammer": self.hammer, "suitcase": (self.hammer - 1) % self.players},
+            "tourist_card": self.tourist_card,
+            "groups": [[t.label for t in group] for group in self.groups],
+            "offer": list(self.offer),
+            "building_deck": len(self.building_deck),
+            "tourist_deck": len(self.tourist_deck),
+            "supply": {key: len(tiles) for key, tiles in sorted(self.supply.items())},
+            "hotels": [hotel.to_dict() for hotel in self.hotels],
+            "has_chosen": [card is not None for card in self.chosen],
+            "played": list(self.chosen) if revealed else [None] * self.players,
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "used_sizes": [len(used) for used in self.used],
+        }
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` sees: the table, every hotel, the revealed cards; their own hand, used cards,
+        money and unrevealed choice. Not the other hands, money, used piles or choices, nor any deck."""
+        if player not in range(self.players):
+            raise ValueError(f"no player {player!r} in a {self.players}-player game")
+        view = self._public()
+        view.update(viewer=player, open=False, hand=list(self.hands[player]), used=list(self.used[player]),
+                    money=self.money[player], my_card=self.chosen[player],
+                    legal_actions=[str(a) for a in self.legal_actions()] if player == self.to_move else [])
+        return view
+
+    def public_view(self) -> dict[str, Any]:
+        view = self._public()
+        view.update(viewer=None, open=False, hand=[], used=[], money=None, my_card=None, legal_actions=[])
+        return view
+
+    def open_view(self) -> dict[str, Any]:
+        """The teaching view: every hand, used pile, choice and purse; the decks' order."""
+        view = self._public()
+        view.update(
+            viewer=None,
+            open=True,
+            hands=[list(h) for h in self.hands],
+            used_cards=[list(u) for u in self.used],
+            money_all=list(self.money),
+            chosen=list(self.chosen),
+            building_order=list(reversed(self.building_deck)),
+            tourist_cards=list(reversed(self.tourist_deck)),
+            legal_actions=[str(a) for a in self.legal_actions()],
+        )
+        return view
+
+    def describe(self, data: dict[str, Any]) -> str:
+        who, kind = f"Player {data['player']}", data["kind"]
+        if kind == "setup":
+            return f"Flags laid out: {' '.join(data['flags'])}; the tie card's hammer points to player {data['hammer']}."
+        if kind == "round":
+            doubled = " (2X: every group doubled)" if data["doubled"] else ""
+            return f"Round {data['round']}: {self.components.nationalities[data['nationality']]}{doubled}."
+        if kind == "buildings":
+            return f"Building tiles on offer: {', '.join(data['offer']) or 'none'}."
+        if kind == "leave":
+            return f"{who}'s guests leave: {', '.join(data['tourists'])}."
+        if kind == "arrive":
+            groups = "; ".join(f"group {i + 1}: {', '.join(g)}" for i, g in enumerate(data["groups"]))
+            return f"Tourist card {data['card']}: {groups}."
+        if kind == "choose":
+            return f"{who} chooses {data['card']}." if "card" in data else f"{who} chooses a price card."
+        if kind == "take-back":
+            return f"{who} uses the take-back tile: {' and '.join(data['cards'])} back to hand."
+        if kind == "reveal":
+            return "Price cards revealed: " + ", ".join(f"player {p} {c}" for p, c in enumerate(data["cards"])) + "."
+        if kind == "swap":
+            return f"{who} uses the swap tile: {data['out']} back to hand, plays {data['in']}."
+        if kind == "build-order":
+            return f"Building order: {', '.join(map(str, data['order'])) or 'nobody'}."
+        if kind == "buy":
+            return f"{who} buys a {data['tile'].replace('_', ' ')} for {data['bid']}."
+        if kind == "pass":
+            return f"{who} passes."
+        if kind == "pool-bonus":
+            return f"{who}'s pool pays {data['earned']} for the bathers already there." if "earned" in data else (
+                f"{who}'s pool pays for the bathers already there.")
+        if kind == "tourist-order":
+            return f"Tourist order: {', '.join(map(str, data['order']))}."
+        if kind == "place":
+            why = f" ({'; '.join(data['why'])})" if data["why"] else ""
+            return f"{who} puts {data['tourist']} in room {data['room']}: pays {data['pays']}{why}."
+        if kind == "send-home":
+            return f"{who} sends {', '.join(data['tourists'])} home from room {data['room']}."
+        if kind == "done":
+            return f"{who} is done ({data['placed']} new tourist(s))."
+        if kind == "payout":
+            return f"{who} is paid {data['earned']}." if "earned" in data else f"{who} is paid."
+        if kind == "card":
+            return f"{who}'s {data['card']} is {data['fate']}."
+        if kind == "tie-card":
+            return f"The tie card moves on: its hammer points to player {data['hammer']}."
+        if kind == "end":
+            return f"The game is over: scores {data['scores']}; winner(s) {data['winners']}."
+        return f"{kind} {data}"
+
+    # ----------------------------------------------------------------- copies and checks
+    def clone(self) -> Samoa:
+        copy = object.__new__(Samoa)
+        copy.__dict__.update(self.__dict__)
+        copy.chance = self.chance.clone()
+        copy.history, copy.log = list(self.history), list(self.log)
+        copy.hotels = [h.clone() for h in self.hotels]
+        copy.money, copy.chosen = list(self.money), list(self.chosen)
+        copy.hands, copy.used = [list(h) for h in self.hands], [list(u) for u in self.used]
+        copy.flags, copy.offer = list(self.flags), list(self.offer)
+        copy.groups = [list(g) for g in self.groups]
+        copy.supply = {k: list(v) for k, v in self.supply.items()}
+        copy.building_deck, copy.tourist_deck = list(self.building_deck), list(self.tourist_deck)
+        copy.order = list(self.order)
+        copy.bought, copy.placed, copy.earned = list(self.bought), list(self.placed), list(self.earned)
+        return copy
+
+    def determinize(self, player: int, chance: Chance) -> Samoa:
+        """Redeal what `player` cannot see: the other players' price cards between hand and used pile
+        (and their unrevealed choice), the decks' order and the future draws. Money is kept."""
+        copy = self.clone()
+        for other in range(self.players):
+            if other == player:
+                continue
+            hidden = copy.hands[other] + copy.used[other]
+            secret_choice = copy.chosen[other] is not None and not copy.revealed and copy.phase == "choose"
+            if secret_choice:
+                hidden.append(copy.chosen[other])
+            grey = ["grey"] if "grey" in hidden else []  # the grey card is never used up (SA-3.6)
+            hidden = [c for c in hidden if c != "grey"]
+            chance.shuffle(hidden)
+            used_size = len(copy.used[other])
+            copy.used[other] = hidden[:used_size]
+            rest = hidden[used_size:] + grey
+            if secret_choice:
+                copy.chosen[other] = rest.pop(chance.below(len(rest)))
+            copy.hands[other] = rest
+            copy.sort_hand(other)
+        chance.shuffle(copy.building_deck)
+        chance.shuffle(copy.tourist_deck)
+        copy.chance = chance.fork()
+        return copy
+
+    def check_invariants(self) -> None:
+        c = self.components
+        everywhere = Counter(t for tiles in self.supply.values() for t in tiles)
+        everywhere.update(t for group in self.groups for t in group)
+        for hotel in self.hotels:
+            everywhere.update(hotel.tourists())
+        if everywhere != Counter(c.tourists):
+            raise InvariantBroken("SA-1: tourist tiles lost or duplicated")
+        tiles = Counter(self.building_deck) + Counter(self.offer)
+        for hotel in self.hotels:
+            tiles["extra_room"] += hotel.extra_rooms
+            tiles["suite"] += len(hotel.suites)
+            tiles["pool"] += hotel.pools
+            tiles.update(hotel.specials + hotel.used_specials)
+        if tiles != Counter(c.building_tiles):
+            raise InvariantBroken(f"SA-1: building tiles lost or duplicated: {tiles}")
+        full = Counter(card.key for card in c.price_cards)
+        for player in range(self.players):
+            cards = Counter(self.hands[player] + self.used[player])
+            if self.chosen[player] is not None:
+                cards[self.chosen[player]] += 1
+            if cards != full:
+                raise InvariantBroken(f"SA-1: player {player}'s 11 price cards are not all accounted for")
+            if "grey" not in self.hands[player] and self.chosen[player] != "grey":
+                raise InvariantBroken("SA-3.6: the grey card always comes back to hand")
+            hotel = self.hotels[player]
+            for occupants in hotel.rooms:
+                if len(occupants) > 2 or (len(occupants) == 2 and any(t.kind != "lovers" for t in occupants)):
+                    raise InvariantBroken("SA-7: a room holds one tourist, or two lovers")
+            if self.money[player] < 0:
+                raise InvariantBroken("money below zero")
