@@ -21,6 +21,7 @@ from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
 from .components import Components, PriceCard, Tourist, load_components
 from .hotel import Hotel
+from .scenarios import apply_scenario
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class SamoaSettings(Settings):
     seed: int = 0
     tie_card: int = 0
     components: str | None = None
+    scenario: dict | None = None  # a prearranged position for lessons and tests: see scenarios.py
 
     def __post_init__(self):
         if self.players not in (3, 4, 5, 6):
@@ -78,6 +80,8 @@ class Samoa(Game):
         self._card = {card.key: card for card in self.components.price_cards}
         self._order = {card.key: i for i, card in enumerate(self.components.price_cards)}
         rules.setup(self)
+        if self.settings.scenario:
+            apply_scenario(self, self.settings.scenario)
 
     # ------------------------------------------------------------------ small state helpers
     def chosen_cards(self) -> list[PriceCard]:
