@@ -38,10 +38,22 @@ def _lost_cities(players: int, rounds: int) -> Callable[[int], Game]:
     return new_game
 
 
+def _samoa(players: int) -> Callable[[int], Game]:
+    from kit.samoa import Samoa
+
+    def new_game(seed: int) -> Game:
+        return Samoa(players=players, seed=seed)
+
+    return new_game
+
+
 BENCHMARKS = [
     Benchmark("Lost Cities, 2 players, one round", _lost_cities(2, 1), target=3000),
     Benchmark("Lost Cities, 2 players, 3-round match", _lost_cities(2, 3)),
     Benchmark("Lost Cities, 4 players (LC-7), one round", _lost_cities(4, 1)),
+    Benchmark("Samoa, 3 players, 12 rounds", _samoa(3)),
+    Benchmark("Samoa, 4 players, 12 rounds", _samoa(4), target=500),
+    Benchmark("Samoa, 6 players, 12 rounds", _samoa(6)),
 ]
 
 

@@ -98,25 +98,77 @@ def head_to_head(
     return Summary(games, wins, mean, capped, seconds)
 
 
+def one_against_many(
+    new_game: Callable[[int], Game],
+    hero: Callable[[int], Bot],
+    others: Callable[[int], Bot],
+    games: int,
+    first_seed: int = 0,
+) -> Summary:
+    """One bot against a table of others (for games of 3 or more), its seat rotating game by game.
+
+    Wins are shared on ties; "mean score" of the others is the mean over all their seats."""
+    start = time.perf_counter()
+    wins = {"hero": 0.0, "others": 0.0}
+    scores: dict[str, list[int]] = {"hero": [], "others": []}
+    capped, names = 0, {}
+    for i in range(games):
+        seed = first_seed + i
+        game = new_game(seed)
+        players = game.settings.players
+        seat = i % players
+        bots = [hero(seed) if p == seat else others(seed * 10 + p) for p in range(players)]
+        names = {"hero": bots[seat].name, "others": bots[(seat + 1) % players].name}
+        result = play_game(game, bots)
+        capped += result.capped
+        share = 1 / len(result.winners) if result.winners else 0
+        for p in range(players):
+            side = "hero" if p == seat else "others"
+            scores[side].append(result.scores[p])
+            if p in result.winners:
+                wins[side] += share
+    seconds = time.perf_counter() - start
+    label = {"hero": names.get("hero", "hero"), "others": f"{names.get('others', 'others')} (each)"}
+    per_other = max(1, len(scores["others"]) // max(1, games))
+    return Summary(
+        games,
+        {label["hero"]: wins["hero"], label["others"]: wins["others"] / per_other},
+        {label[k]: sum(v) / len(v) for k, v in scores.items()},
+        capped,
+        seconds,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=["lost-cities"])
+    parser.add_argument("game", choices=["lost-cities", "samoa"])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--players", type=int, help="default: 2 for Lost Cities, 4 for Samoa")
+    parser.add_argument("--rounds", type=int, default=1, help="Lost Cities: rounds per game")
     args = parser.parse_args(argv)
-    from kit.lostcities import LostCities
-    from kit.lostcities.heuristic import HeuristicBot
-
     from .base import RandomBot
 
-    summary = head_to_head(
-        lambda seed: LostCities(players=args.players, rounds=args.rounds, seed=seed),
-        lambda seed: HeuristicBot(),
-        lambda seed: RandomBot(seed),
-        args.games,
-    )
-    print(f"lost-cities, {args.players} players, {args.rounds} round(s) per game: heuristic against random")
+    if args.game == "lost-cities":
+        from kit.lostcities import LostCities
+        from kit.lostcities.heuristic import HeuristicBot
+
+        players = args.players or 2
+        summary = head_to_head(
+            lambda seed: LostCities(players=players, rounds=args.rounds, seed=seed),
+            lambda seed: HeuristicBot(),
+            lambda seed: RandomBot(seed),
+            args.games,
+        )
+        print(f"lost-cities, {players} players, {args.rounds} round(s) per game: heuristic against random")
+    else:
+        from kit.samoa import Samoa
+        from kit.samoa.heuristic import HeuristicBot as SamoaBot
+
+        players = args.players or 4
+        summary = one_against_many(
+            lambda seed: Samoa(players=players, seed=seed), lambda seed: SamoaBot(), RandomBot, args.games
+        )
+        print(f"samoa, {players} players: one heuristic bot against {players - 1} random bots, seats rotating")
     print(summary)
 
 

@@ -167,8 +167,15 @@ def _load(folder: str | None) -> Components:
     path = root / "rules.csv"
     for line, row in read_rows(path, ("name", "value", "source")):
         values[row["name"]] = (line, row)
-    needed = ("rounds", "doubled_rounds", "start_money", "special_tile_value", "hotel_rooms", "hotel_rows",
-              "hotel_columns")
+    needed = (
+        "rounds",
+        "doubled_rounds",
+        "start_money",
+        "special_tile_value",
+        "hotel_rooms",
+        "hotel_rows",
+        "hotel_columns",
+    )
     missing = [name for name in needed if name not in values]
     if missing:
         raise ComponentError(f"{path}: missing {', '.join(missing)}")

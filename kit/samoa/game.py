@@ -56,6 +56,11 @@ def _cached(kind, *args) -> Action:
     return action
 
 
+# Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles
+# (a doubled line of 9) and a hotel at most 6 + 19 rooms.
+_PLACES = [[[Place(g + 1, t + 1, r + 1) for r in range(25)] for t in range(18)] for g in range(9)]
+
+
 @register
 class Samoa(Game):
     name = "samoa"
@@ -129,7 +134,8 @@ class Samoa(Game):
             if self.money[player] >= card.bid:
                 for kind in sorted(set(self.offer)):
                     if kind == "suite":
-                        actions += [_cached(Buy, kind, r + 1) for r in range(hotel.board_rooms) if r not in hotel.suites]
+                        free = [r for r in range(hotel.board_rooms) if r not in hotel.suites]
+                        actions += [_cached(Buy, kind, r + 1) for r in free]
                     else:
                         actions.append(_cached(Buy, kind, None))
             return actions
@@ -144,10 +150,13 @@ class Samoa(Game):
                 actions += [_cached(Remove, r + 1) for r in hotel.occupied_rooms()]
             return actions
         groups = range(len(self.groups)) if self.committed is None else [self.committed]
+        empty = [r for r, occupants in enumerate(hotel.rooms) if not occupants]
+        lovers = sorted(empty + [r for r, o in enumerate(hotel.rooms) if len(o) == 1 and o[0].kind == "lovers"])
         for g in groups:
+            by_tile = _PLACES[g]
             for t, tourist in enumerate(self.groups[g]):
-                for room in hotel.rooms_for(tourist):
-                    actions.append(_cached(Place, g + 1, t + 1, room + 1))
+                by_room = by_tile[t]
+                actions.extend(by_room[r] for r in (lovers if tourist.kind == "lovers" else empty))
         return actions
 
     def parse_action(self, text: str) -> Action:
@@ -204,9 +213,15 @@ class Samoa(Game):
         if player not in range(self.players):
             raise ValueError(f"no player {player!r} in a {self.players}-player game")
         view = self._public()
-        view.update(viewer=player, open=False, hand=list(self.hands[player]), used=list(self.used[player]),
-                    money=self.money[player], my_card=self.chosen[player],
-                    legal_actions=[str(a) for a in self.legal_actions()] if player == self.to_move else [])
+        view.update(
+            viewer=player,
+            open=False,
+            hand=list(self.hands[player]),
+            used=list(self.used[player]),
+            money=self.money[player],
+            my_card=self.chosen[player],
+            legal_actions=[str(a) for a in self.legal_actions()] if player == self.to_move else [],
+        )
         return view
 
     def public_view(self) -> dict[str, Any]:
@@ -233,7 +248,10 @@ class Samoa(Game):
     def describe(self, data: dict[str, Any]) -> str:
         who, kind = f"Player {data['player']}", data["kind"]
         if kind == "setup":
-            return f"Flags laid out: {' '.join(data['flags'])}; the tie card's hammer points to player {data['hammer']}."
+            flags = " ".join(data["flags"])
+            return f"Flags laid out: {flags}; the tie card's hammer points to player {data['hammer']}."
+        if kind == "scenario":
+            return f"A prearranged position is set up (scenario: {', '.join(data['scenario'])})."
         if kind == "round":
             doubled = " (2X: every group doubled)" if data["doubled"] else ""
             return f"Round {data['round']}: {self.components.nationalities[data['nationality']]}{doubled}."
@@ -259,8 +277,11 @@ class Samoa(Game):
         if kind == "pass":
             return f"{who} passes."
         if kind == "pool-bonus":
-            return f"{who}'s pool pays {data['earned']} for the bathers already there." if "earned" in data else (
-                f"{who}'s pool pays for the bathers already there.")
+            return (
+                f"{who}'s pool pays {data['earned']} for the bathers already there."
+                if "earned" in data
+                else (f"{who}'s pool pays for the bathers already there.")
+            )
         if kind == "tourist-order":
             return f"Tourist order: {', '.join(map(str, data['order']))}."
         if kind == "place":

@@ -95,7 +95,7 @@ class Hotel:
         """SA-6 tie-breaker; Decision: extra rooms count as rooms."""
         return sum(1 for occupants in self.rooms if not occupants)
 
-    def clone(self) -> "Hotel":
+    def clone(self) -> Hotel:
         copy = Hotel(self.rows, self.columns)
         copy.rooms = [list(o) for o in self.rooms]
         copy.suites = set(self.suites)

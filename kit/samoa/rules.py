@@ -79,8 +79,14 @@ def start_round(game: Samoa) -> None:
     game.placed = [0] * game.players
     game.earned = [0] * game.players
     nationality = game.flags[game.round - 1]
-    game.log.append(("SA-3", "round", None, {"round": game.round, "nationality": nationality,
-                                             "doubled": game.round in game.components.doubled_rounds}))
+    game.log.append(
+        (
+            "SA-3",
+            "round",
+            None,
+            {"round": game.round, "nationality": nationality, "doubled": game.round in game.components.doubled_rounds},
+        )
+    )
     lay_out_building_tiles(game)
     tourists_leave_and_arrive(game)
     game.phase = "choose"
@@ -286,8 +292,9 @@ def place(game: Samoa, action: Place) -> None:
     room = action.room - 1
     if not hotel.can_take(tourist, room):
         if 0 <= room < len(hotel.rooms):
-            raise IllegalAction("SA-7", f"room {action.room} is not free for {tourist.label} (one tourist per room, "
-                                        "or two lovers)")
+            raise IllegalAction(
+                "SA-7", f"room {action.room} is not free for {tourist.label} (one tourist per room, or two lovers)"
+            )
         raise IllegalAction("SA-7", f"your hotel has no room {action.room}")
     amount, reasons = hotel.earnings(tourist, room, card.price)
     game.groups[group].pop(action.tile - 1)
@@ -295,8 +302,9 @@ def place(game: Samoa, action: Place) -> None:
     game.committed = group
     game.placed[player] += 1
     game.earned[player] += amount
-    game.log.append(("SA-3.5", "place", player, {"tourist": tourist.label, "room": action.room, "pays": amount,
-                                                 "why": reasons}))
+    game.log.append(
+        ("SA-3.5", "place", player, {"tourist": tourist.label, "room": action.room, "pays": amount, "why": reasons})
+    )
 
 
 def remove(game: Samoa, action: Remove) -> None:

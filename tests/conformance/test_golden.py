@@ -16,13 +16,25 @@ from kit.bots import RandomBot
 from kit.core import Game
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
+from kit.samoa import Samoa
+from kit.samoa.heuristic import HeuristicBot as SamoaBot
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 
+STATIC = ("game", "players", "rounds", "legend", "flags", "doubled_rounds", "nationalities")
+
+
+def compact(data: dict) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 def playthrough(game: Game, bots) -> str:
-    lines = [f"{game.name} {json.dumps(game.settings.to_dict(), sort_keys=True)}"]
-    lines.append(f"legend {json.dumps(game.public_view().get('legend'), sort_keys=True)}")
+    """Every action, the events it caused (the open log), the spectator's view, and for each player
+    what their own view adds to it. Fields that never change are printed once, at the top."""
+    public = game.public_view()
+    lines = [f"{game.name} {compact(game.settings.to_dict())}"]
+    lines.append(f"static {compact({k: public[k] for k in STATIC if k in public})}")
     seen = 0
 
     def record(label: str) -> None:
@@ -31,10 +43,11 @@ def playthrough(game: Game, bots) -> str:
         for event in game.open_events()[seen:]:
             lines.append(f"  [{event['rule']}] {event['text']}")
         seen = len(game.log)
+        public = {k: v for k, v in game.public_view().items() if k not in STATIC}
+        lines.append(f"  public: {compact(public)}")
         for player in range(game.settings.players):
-            view = game.view(player)
-            view.pop("legend", None)  # static names and colours: printed once, at the top
-            lines.append(f"  view {player}: {json.dumps(view, sort_keys=True, separators=(',', ':'))}")
+            own = {k: v for k, v in game.view(player).items() if k not in STATIC and public.get(k) != v}
+            lines.append(f"  view {player}: {compact(own)}")
 
     record("setup")
     while not game.is_over:
@@ -52,6 +65,7 @@ PLAYTHROUGHS = {
         LostCities(players=4, rounds=1, seed=2),
         [HeuristicBot(), RandomBot(2), HeuristicBot(), RandomBot(3)],
     ),
+    "samoa-4p-seed3": lambda: (Samoa(players=4, seed=3), [SamoaBot(), RandomBot(4), SamoaBot(), RandomBot(5)]),
 }
 
 

@@ -13,15 +13,24 @@ from kit.lostcities.scoring import MAX_EXPEDITION_SCORE, MIN_EXPEDITION_SCORE
 
 players = st.sampled_from([2, 4])
 seeds = st.integers(min_value=0, max_value=2**32)
-choices = st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=400)
+# Hypothesis' own picks steer the first actions (and shrink well); a seeded random stretch of up to
+# 300 more actions then takes the game deep, where short pick lists alone would not reach.
+choices = st.tuples(
+    st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60),
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(min_value=0, max_value=300),
+)
 
 
-def play(game, picks):
+def play(game, choice):
     """Advance `game` by hypothesis' picks (each an index into the legal actions), pausing after each."""
-    for pick in picks:
+    picks, seed, extra = choice
+    chance = Chance(seed)
+    for step in range(len(picks) + extra):
         if game.is_over:
             return
         legal = game.legal_actions()
+        pick = picks[step] if step < len(picks) else chance.below(len(legal))
         game.apply(legal[pick % len(legal)])
         yield
 

@@ -27,7 +27,7 @@ def arranged(cards, players=4, **scenario):
     """A game at the start of a round (scenario), with every player's price card chosen."""
     scenario.setdefault("flags", FLAGS)
     game = Samoa(players=players, seed=3, scenario=scenario)
-    for player, card in enumerate(cards):
+    for card in cards:
         game.apply(f"choose {card}")
     return game
 
@@ -44,7 +44,8 @@ def test_sa1_components():
     assert len(c.tourists) == 72 and Counter(t.nationality for t in c.tourists) == {"J": 18, "N": 18, "U": 18, "G": 18}
     assert len(c.building_tiles) == 19 and {"swap_card", "send_home", "take_back"} <= set(c.building_tiles)
     assert len(c.price_cards) == 11 and sum(card.grey for card in c.price_cards) == 1
-    assert len(c.tourist_cards) == 13 and all(sum(line) <= 9 for card in c.tourist_cards.values() for line in card.values())
+    lines = [line for card in c.tourist_cards.values() for line in card.values()]
+    assert len(c.tourist_cards) == 13 and all(sum(line) <= 9 for line in lines)
     assert len(c.flags) == 12 and c.doubled_rounds == (6, 12) and c.start_money == 25
 
 
@@ -151,8 +152,9 @@ def test_sa3_4_grey_cannot_buy_and_who_cannot_pay_must_pass():
 
 
 def test_sa3_4_a_suite_goes_on_a_board_room_without_one():
-    game = arranged(["20/12", "18/11", "16/10", "2/3"], offer=["suite", "suite"],
-                    hotels={0: {"extra_rooms": 1}, 1: {"suites": [2]}})
+    game = arranged(
+        ["20/12", "18/11", "16/10", "2/3"], offer=["suite", "suite"], hotels={0: {"extra_rooms": 1}, 1: {"suites": [2]}}
+    )
     rejected(game, "buy suite 7", "SA-9.2")  # the extra room is no board room
     rejected(game, "buy suite", "SA-9.2")
     game.apply("buy suite 2")
@@ -174,11 +176,13 @@ def test_sa3_5_one_group_only_and_free_rooms_only():
 
 
 def test_sa3_5_grey_removes_up_to_two_and_cannot_accommodate():
-    game = to_tourists(arranged(
-        ["2/3", "grey", "6/5", "8/6"],
-        groups=[["J plain"]],
-        hotels={1: {"rooms": {1: ["U plain"], 2: ["U lovers", "G lovers"], 3: ["G plain"]}}},
-    ))
+    game = to_tourists(
+        arranged(
+            ["2/3", "grey", "6/5", "8/6"],
+            groups=[["J plain"]],
+            hotels={1: {"rooms": {1: ["U plain"], 2: ["U lovers", "G lovers"], 3: ["G plain"]}}},
+        )
+    )
     assert game.order == [0, 2, 3, 1]  # grey acts after everyone with a price
     for _ in range(3):
         game.apply("done")
@@ -209,10 +213,14 @@ def test_sa3_6_the_grey_card_is_always_there():
 
 # ------------------------------------------------------------------------------ SA-6
 def test_sa6_special_tiles_count_and_ties_go_to_empty_rooms():
-    game = Samoa(players=3, seed=10, scenario={
-        "money": [30, 30, 33],
-        "hotels": {0: {"specials": ["swap_card"], "rooms": {1: ["J plain"]}}, 1: {"specials": ["send_home"]}},
-    })
+    game = Samoa(
+        players=3,
+        seed=10,
+        scenario={
+            "money": [30, 30, 33],
+            "hotels": {0: {"specials": ["swap_card"], "rooms": {1: ["J plain"]}}, 1: {"specials": ["send_home"]}},
+        },
+    )
     assert game.scores() == [33, 33, 33]
     assert game.winners() == [1, 2]  # 6 empty rooms each beat player 0's 5
     game = Samoa(players=3, seed=11)
@@ -256,8 +264,13 @@ def test_sa8_double_never_stacks_and_bathers_add_their_ring_per_pool():
 
 
 def test_sa8_2_lovers_share_a_room_and_leave_together():
-    game = to_tourists(arranged(["6/5", "grey", "grey", "grey"], groups=[["J lovers", "J plain"]],
-                                hotels={0: {"rooms": {1: ["U lovers"], 2: ["G plain"]}}}))
+    game = to_tourists(
+        arranged(
+            ["6/5", "grey", "grey", "grey"],
+            groups=[["J lovers", "J plain"]],
+            hotels={0: {"rooms": {1: ["U lovers"], 2: ["G plain"]}}},
+        )
+    )
     rejected(game, "place 1.2 in 1", "SA-7")  # a plain tourist cannot join a lover
     game.apply("place 1.1 in 1")
     assert len(game.hotels[0].rooms[0]) == 2
@@ -267,8 +280,9 @@ def test_sa8_2_lovers_share_a_room_and_leave_together():
 
 # ------------------------------------------------------------------------------ SA-9
 def test_sa9_1_an_extra_room_and_9_2_a_suite_on_an_occupied_room():
-    game = arranged(["20/12", "18/11", "grey", "grey"], offer=["extra_room", "suite"],
-                    hotels={1: {"rooms": {1: ["J plain"]}}})
+    game = arranged(
+        ["20/12", "18/11", "grey", "grey"], offer=["extra_room", "suite"], hotels={1: {"rooms": {1: ["J plain"]}}}
+    )
     game.apply("buy extra_room")
     game.apply("buy suite 1")
     assert len(game.hotels[0].rooms) == 7 and game.hotels[1].suites == {0}
@@ -276,8 +290,11 @@ def test_sa9_1_an_extra_room_and_9_2_a_suite_on_an_occupied_room():
 
 
 def test_sa9_3_a_pool_pays_for_the_bathers_already_there():
-    game = arranged(["20/12", "grey", "grey", "grey"], offer=["pool"],
-                    hotels={0: {"rooms": {1: ["J bather 3"], 2: ["U bather 1"]}, "pools": 1}})
+    game = arranged(
+        ["20/12", "grey", "grey", "grey"],
+        offer=["pool"],
+        hotels={0: {"rooms": {1: ["J bather 3"], 2: ["U bather 1"]}, "pools": 1}},
+    )
     game.apply("buy pool")
     assert game.money[0] == 25 - 20 + 4 and game.hotels[0].pools == 2
 
@@ -292,8 +309,13 @@ def test_sa9_4a_swap_after_the_reveal():
 
 
 def test_sa9_4b_send_home_before_accommodating():
-    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain"]],
-                                hotels={0: {"specials": ["send_home"], "rooms": {1: ["U plain"], 2: ["G plain"]}}}))
+    game = to_tourists(
+        arranged(
+            ["2/3", "grey", "grey", "grey"],
+            groups=[["J plain"]],
+            hotels={0: {"specials": ["send_home"], "rooms": {1: ["U plain"], 2: ["G plain"]}}},
+        )
+    )
     rejected(game, "send-home 1", "SA-9.4", "2 different occupied")
     game.apply("send-home 1 2")
     assert game.hotels[0].occupied_rooms() == [] and game.hotels[0].used_specials == ["send_home"]
@@ -302,8 +324,11 @@ def test_sa9_4b_send_home_before_accommodating():
 
 
 def test_sa9_4c_take_back_before_choosing():
-    game = Samoa(players=3, seed=12, scenario={"used": {0: ["20/12", "18/11", "16/10"]},
-                                               "hotels": {0: {"specials": ["take_back"]}}})
+    game = Samoa(
+        players=3,
+        seed=12,
+        scenario={"used": {0: ["20/12", "18/11", "16/10"]}, "hotels": {0: {"specials": ["take_back"]}}},
+    )
     assert "take-back 18/11 20/12" in [str(a) for a in game.legal_actions()]
     rejected(game, "take-back 20/12", "SA-9.4", "name 2")
     game.apply("take-back 18/11 20/12")
@@ -311,3 +336,18 @@ def test_sa9_4c_take_back_before_choosing():
     assert game.current_player == 0  # still to choose
     game.apply("choose 20/12")
     rejected(Samoa(players=3, seed=12), "take-back 2/3 4/4", "SA-9.4", "no unused take-back tile")
+
+
+def test_sa3_5_a_full_hotel_takes_nothing_and_keeps_its_card():
+    full = {r: [f"{n} plain"] for r, n in zip(range(1, 7), "UGUGUG")}
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain"]], hotels={0: {"rooms": full}}))
+    assert [str(a) for a in game.legal_actions()] == ["done"]
+    rejected(game, "place 1.1 in 1", "SA-7")
+    game.play("done", "done", "done", "done")
+    assert "2/3" in game.hands[0]
+
+
+def test_sa3_4_the_grey_card_is_never_offered_a_tile():
+    game = arranged(["grey", "grey", "grey", "grey"], offer=["pool"])
+    assert game.phase == "tourists" and game.offer == ["pool"]
+    rejected(game, "buy pool", "SA-3.5", "cannot buy a building tile now")

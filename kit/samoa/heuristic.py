@@ -1,0 +1,140 @@
+"""A heuristic Samoa player: price to the demand, fill the hotel, never waste a card on one guest.
+
+It reads only what its player may see: its own hand, used cards and money, every hotel, the groups
+on offer and the revealed cards. Its ideas:
+
+- SA-3.3 Price: with a full hotel, play the grey card (it comes back, and frees rooms). Otherwise
+  compare the tourists on offer with the free rooms on the island: when tourists are plenty, ask a
+  high price; when rooms are plenty, go cheap to choose first.
+- SA-3.4 Build: extra rooms and suites while cheap, pools once bathers are around, a special tile
+  for no more than it is worth at the end (3).
+- SA-3.5 Tourists: from the group that pays most, place the best-paying tourist in the room where it
+  pays most, one at a time (a celebrity first, so its neighbours pay double); decline a single
+  cheap guest to keep the card (SA-3.6). With the grey card, send home the guests who would stay
+  longest when the hotel is nearly full.
+- SA-9.4: never swaps; takes back two cards when its hand runs low; sends guests home when full.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, TakeBack
+from .game import Samoa
+from .hotel import Hotel
+
+PLACE_FIRST = {"celebrity": 0, "rich": 1, "bather": 2, "lovers": 3, "plain": 4}
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, game: Samoa) -> Action:
+        phase = game.phase
+        if phase == "choose":
+            return self._price(game)
+        if phase == "swap":
+            return Keep()
+        if phase == "build":
+            return self._build(game)
+        return self._tourists(game)
+
+    # ------------------------------------------------------------------------ SA-3.3
+    def _price(self, game: Samoa) -> Action:
+        player = game.to_move
+        hand, hotel = game.hands[player], game.hotels[player]
+        cards = sorted((game._card[k] for k in hand if k != "grey"), key=lambda c: c.price)
+        if "take_back" in hotel.specials and len(cards) <= 4 and len(game.used[player]) >= 2:
+            best = sorted(game.used[player], key=lambda k: -game._card[k].price)[:2]
+            return TakeBack(tuple(sorted(best)))
+        free = _free_rooms(hotel)
+        if free == 0 or not cards:
+            return Choose("grey")
+        tourists = sum(len(group) for group in game.groups)
+        rooms = sum(_free_rooms(h) for h in game.hotels)
+        pressure = min(1.0, tourists / max(rooms, 1))
+        return Choose(cards[int(pressure * (len(cards) - 1))].key)
+
+    # ------------------------------------------------------------------------ SA-3.4
+    def _build(self, game: Samoa) -> Action:
+        player = game.to_move
+        bid, money, hotel = game._card[game.chosen[player]].bid, game.money[player], game.hotels[player]
+        if money < bid:
+            return Pass()
+        late = game.round >= 10
+        bathers = sum(t.kind == "bather" for h in game.hotels for t in h.tourists())
+        wishes = []
+        for kind in set(game.offer):
+            if kind == "extra_room" and bid <= 10 and money - bid >= 8 and not late:
+                wishes.append((0, Buy(kind)))
+            elif kind == "suite" and bid <= 10 and money - bid >= 8 and not late:
+                free = [r for r in range(hotel.board_rooms) if r not in hotel.suites and not hotel.rooms[r]]
+                if free:
+                    wishes.append((1, Buy(kind, free[0] + 1)))
+            elif kind == "pool" and bid <= 6 and (bathers >= 2 or hotel.ring_points() >= 2):
+                wishes.append((2, Buy(kind)))
+            elif kind in ("swap_card", "send_home", "take_back") and bid <= 3:
+                wishes.append((3, Buy(kind)))
+        return min(wishes, key=lambda w: w[0])[1] if wishes else Pass()
+
+    # ------------------------------------------------------------------------ SA-3.5
+    def _tourists(self, game: Samoa) -> Action:
+        player = game.to_move
+        hotel, card = game.hotels[player], game._card[game.chosen[player]]
+        if card.grey:
+            return self._send_home(game, hotel)
+        if game.committed is None and "send_home" in hotel.specials and _free_rooms(hotel) == 0:
+            occupied = hotel.occupied_rooms()
+            if len(occupied) >= 2 and any(game.groups):
+                rooms = _longest_staying(game, hotel, occupied)[:2]
+                return SendHome(tuple(sorted(r + 1 for r in rooms)))
+        groups = range(len(game.groups)) if game.committed is None else [game.committed]
+        best, best_total = None, 0
+        for g in groups:
+            plan = _plan(hotel, game.groups[g], card.price)
+            total = sum(amount for amount, _, _ in plan)
+            if plan and total > best_total:
+                best, best_total = (g, plan), total
+        if best is None:
+            return Done()
+        g, plan = best
+        if game.committed is None and len(plan) == 1 and best_total < 2 * card.price and game.round < 11:
+            return Done()  # one cheap guest is not worth a price card (SA-3.6)
+        _, tile, room = plan[0]
+        return Place(g + 1, tile + 1, room + 1)
+
+    def _send_home(self, game: Samoa, hotel: Hotel) -> Action:
+        occupied = hotel.occupied_rooms()
+        if game.removed < 2 and occupied and _free_rooms(hotel) < 2:
+            return Remove(_longest_staying(game, hotel, occupied)[0] + 1)
+        return Done()
+
+
+def _free_rooms(hotel: Hotel) -> int:
+    return sum(1 for occupants in hotel.rooms if not occupants)
+
+
+def _plan(hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
+    """Greedy: (earnings, tile, room) for the tourists of `group`, best first, each in its best room."""
+    trial = hotel.clone()
+    order = sorted(range(len(group)), key=lambda i: (PLACE_FIRST[group[i].kind], -group[i].ring, i))
+    plan = []
+    for index in order:
+        tourist = group[index]
+        rooms = trial.rooms_for(tourist)
+        if not rooms:
+            continue
+        amount, room = max((trial.earnings(tourist, r, price)[0], -r) for r in rooms)
+        room = -room
+        trial.rooms[room].append(tourist)
+        plan.append((amount, index, room))
+    return plan
+
+
+def _longest_staying(game: Samoa, hotel: Hotel, rooms: list[int]) -> list[int]:
+    """Rooms whose guests' flag comes back last (they would block the room longest)."""
+    upcoming = game.flags[game.round :]
+
+    def stay(room: int) -> int:
+        nationalities = {t.nationality for t in hotel.rooms[room]}
+        return min((upcoming.index(n) for n in nationalities if n in upcoming), default=len(upcoming))
+
+    return sorted(rooms, key=lambda r: -stay(r))
