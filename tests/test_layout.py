@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_kit_imports_no_jupyter_and_no_widgets():
     code = (
         "import sys, kit, kit.core, kit.lostcities, kit.bots, kit.bots.arena, kit.bench, kit.lostcities.heuristic\n"
+        "import kit.lostcities.analysis, kit.lostcities.lessons, kit.samoa, kit.samoa.heuristic\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('widgets', 'ipywidgets', 'anywidget', 'IPython', 'jupyterlab', 'altair', 'polars')]\n"
         "print(bad); sys.exit(1 if bad else 0)"
@@ -30,7 +31,7 @@ def test_datasets_reach_a_normal_install(tmp_path):
     )
     (wheel,) = wheels.glob("tablekit-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "kit/datasets/lostcities/cards.csv" in names
+    assert "kit/datasets/lostcities/cards.csv" in names and "kit/datasets/samoa/tourist_cards.csv" in names
     site = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)],
@@ -40,7 +41,9 @@ def test_datasets_reach_a_normal_install(tmp_path):
     code = (
         "import kit, kit.core.data as d\n"
         "from kit.lostcities import LostCities\n"
+        "from kit.samoa import Samoa\n"
         "g = LostCities(seed=1)\n"
+        "assert len(Samoa(players=3, seed=1).supply['J']) >= 9\n"
         "print(kit.__file__); print(d.datasets_root()); print(len(g.deck))"
     )
     # run from an empty folder, with only the installed copy on the path
