@@ -50,7 +50,14 @@ def setup() -> None:
 
 def lab(args: list[str]) -> int:
     setup()
-    command = [str(BIN / "jupyter"), "lab", f"--notebook-dir={ROOT / 'notebooks'}", *args]
+    # open the starting page itself, inside a file browser rooted at notebooks/
+    command = [
+        str(BIN / "jupyter"),
+        "lab",
+        f"--notebook-dir={ROOT / 'notebooks'}",
+        str(ROOT / "notebooks" / "index.ipynb"),
+        *args,
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
         command.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
     say("opening JupyterLab on notebooks/ (start with index.ipynb; Ctrl-C to stop)")
