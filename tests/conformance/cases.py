@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kit.core import Game
 from kit.lostcities import LostCities
+from kit.overbooking import Overbooking
 from kit.samoa import Samoa
 
 
@@ -41,9 +42,21 @@ def _samoa_probes(game: Samoa) -> list[str]:
     return texts
 
 
+def _overbooking_probes(game: Overbooking) -> list[str]:
+    keys = sorted({card.key for deck in game.components.decks.values() for card in deck})[:8]
+    texts = [f"{where} {key} at {h}" for key in keys for where in ("queue", "back") for h in (1, 2, 5)]
+    texts += ["hold", "target 1", "target 2", "target 6", "queue nobody at 1"]
+    if game.to_move is not None and game.stage == 1:
+        texts += [f"{w} {c.key} at {h}" for c in game.hands[game.to_move] for w in ("queue", "back") for h in (1, 2, 3)]
+    return texts
+
+
 CASES = [
     Case("lost-cities-2p", lambda seed: LostCities(players=2, rounds=2, seed=seed), _lost_cities_probes, "LC-"),
     Case("lost-cities-4p", lambda seed: LostCities(players=4, rounds=1, seed=seed), _lost_cities_probes, "LC-"),
     Case("samoa-3p", lambda seed: Samoa(players=3, seed=seed), _samoa_probes, "SA-"),
     Case("samoa-6p", lambda seed: Samoa(players=6, seed=seed), _samoa_probes, "SA-"),
+    Case("overbooking-2p", lambda seed: Overbooking(players=2, seed=seed), _overbooking_probes, "OB-"),
+    Case("overbooking-4p", lambda seed: Overbooking(players=4, seed=seed, score_card="advanced"),
+         _overbooking_probes, "OB-"),
 ]

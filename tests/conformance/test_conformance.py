@@ -90,6 +90,8 @@ def test_undo_returns_to_every_earlier_state(case):
     chance = Chance(5)
     prints = [game.fingerprint()]
     for _ in range(120):
+        if game.is_over:
+            break
         game.apply(game.random_action(chance))
         prints.append(game.fingerprint())
     for expected in reversed(prints[:-1]):
@@ -121,10 +123,11 @@ def test_save_and_load_round_trip_mid_game(case, seed):
 @cases
 @seeds
 def test_a_view_does_not_depend_on_hidden_information(case, seed):
-    redealt_differently = 0
+    redealt_differently = checks = 0
     chance = Chance(seed * 7)
     for game, _ in walk(case, seed, 120):
         for player in range(game.settings.players):
+            checks += 1
             view = game.view(player)
             assert view["open"] is False and "hands" not in view and "deck" not in view
             other = game.determinize(player, chance)
@@ -132,7 +135,7 @@ def test_a_view_does_not_depend_on_hidden_information(case, seed):
             assert other.view(player) == view
             assert other.public_view() == game.public_view()
             redealt_differently += other.open_view() != game.open_view()
-    assert redealt_differently > 100, "determinize should actually redeal the hidden cards"
+    assert checks > 60 and redealt_differently > checks / 2, "determinize should actually redeal hidden cards"
 
 
 @cases

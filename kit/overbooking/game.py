@@ -1,0 +1,378 @@
+"""Overbooking (Filippo Landini): 2 to 4 players book groups of guests into hotels, 4 rounds.
+
+    >>> from kit.overbooking import Overbooking
+    >>> game = Overbooking(players=3, seed=1)
+    >>> game.legal_actions()[:2]      # place a card face down in a queue or at a back door (OB-4)
+
+Rules: `shared/rules/overbooking.md` (OB-1 ... OB-8); the stages are functions in `rules.py`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+
+from . import rules
+from .actions import Action, Hold, Place, Target, parse
+from .components import Components, Guest, load_components
+from .rules import Hotel, Slot
+
+SCORE_CARDS = (None, "beginner", "advanced")
+
+
+@dataclass(frozen=True)
+class OverbookingSettings(Settings):
+    """players: 2 to 4 (colours red, blue, green, orange by seat). first_player: who starts (OB-2
+    Decision: a parameter, default 0). score_card: None (a first game), "beginner" or "advanced"."""
+
+    players: int = 3
+    seed: int = 0
+    first_player: int = 0
+    score_card: str | None = None
+    components: str | None = None
+    scenario: dict | None = None  # a prearranged position for lessons and tests: see apply_scenario
+
+    def __post_init__(self):
+        if self.players not in (2, 3, 4):
+            raise ValueError(f"Overbooking is for 2 to 4 players, not {self.players}")
+        if self.first_player not in range(self.players):
+            raise ValueError(f"first_player must be a seat from 0 to {self.players - 1}")
+        if self.score_card not in SCORE_CARDS:
+            raise ValueError(f"score_card must be None, 'beginner' or 'advanced', not {self.score_card!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+
+
+_actions: dict[tuple, Action] = {}
+
+
+def _cached(kind, *args) -> Action:
+    key = (kind, *args)
+    action = _actions.get(key)
+    if action is None:
+        action = _actions[key] = kind(*args)
+    return action
+
+
+def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
+    """Lay chosen cards at the hotels of round 1, for lessons and tests, then go on from there.
+
+        {"hotels": [{"beds": 13, "rule": "none", "queue": [["orange", "bird-soldier"], ...],
+                     "back": [["orange", "fish-noble"]]}, ...],
+         "check": True}     # go straight to stage 2 (OB-5) and check the bookings
+
+    Each named card is taken from its owner's hand or deck, so all 96 cards stay accounted for; the
+    first hotels of the column take the given beds and rule (their tiles stay as drawn).
+    """
+    unknown = set(scenario) - {"hotels", "check"}
+    if unknown:
+        raise ValueError(f"unknown scenario keys: {', '.join(sorted(unknown))} (known: hotels, check)")
+    for hotel, spec in zip(game.hotels, scenario.get("hotels", [])):
+        hotel.beds = spec.get("beds", hotel.beds)
+        hotel.rule = spec.get("rule", hotel.rule)
+        for where in ("queue", "back"):
+            for colour, key in spec.get(where, []):
+                if colour not in game.colours:
+                    raise ValueError(f"no {colour} player in a {game.players}-player game")
+                owner = game.colours.index(colour)
+                for pile in (game.hands[owner], game.decks[owner]):
+                    card = next((c for c in pile if c.key == key), None)
+                    if card is not None:
+                        pile.remove(card)
+                        break
+                else:
+                    raise ValueError(f"{colour} has no {key} left to lay out")
+                getattr(hotel, where).append(Slot(card, owner))
+    for player in range(game.players):
+        rules.draw_up(game, player)
+    game.log.append(("OB-2", "scenario", None, {"scenario": sorted(scenario)}))
+    if scenario.get("check"):
+        rules.start_stage2(game)
+
+
+@register
+class Overbooking(Game):
+    name = "overbooking"
+    settings_type = OverbookingSettings
+    end_rule = "OB-8"
+    moves = rules.MOVES
+
+    settings: OverbookingSettings
+    hotels: list[Hotel]
+    hands: list[list[Guest]]
+    decks: list[list[Guest]]
+    booked: list[list[Guest]]
+
+    def _setup(self) -> None:
+        self.components: Components = load_components(self.settings.components)
+        self.players = self.settings.players
+        self.colours = self.components.colours[: self.players]
+        self.is_over = False
+        kinds = list(self.components.beds)
+        self._rank = {(crest, kind): i for i, (crest, kind) in
+                      enumerate((c, k) for c in self.components.crests for k in kinds)}
+        rules.setup(self)
+        if self.settings.scenario:
+            apply_scenario(self, self.settings.scenario)
+
+    def card_order(self, card: Guest) -> int:
+        return self._rank[card.crest, card.kind]
+
+    def card_in_hand(self, player: int, key: str) -> Guest | None:
+        for card in self.hands[player]:
+            if card.key == key:
+                return card
+        return None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_move
+
+    # ---------------------------------------------------------------------------- actions
+    def legal_actions(self) -> list[Action]:
+        if self.is_over:
+            return []
+        player = self.to_move
+        if self.stage == 2:
+            return [_cached(Target, t + 1) for t in self.pending[2]]
+        actions: list[Action] = []
+        for card in self.hands[player]:
+            for number, hotel in enumerate(self.hotels, 1):
+                for where in ("queue", "back"):
+                    if rules.placement_problem(hotel, card, where) is None:
+                        actions.append(_cached(Place, card.key, where, number))
+        if rules.may_hold(self, player):
+            actions.append(_cached(Hold))
+        return actions
+
+    def random_action(self, chance: Chance) -> Action:
+        """Uniform over the legal actions, by rejection in stage 1: each try picks a card, a hotel
+        and a side (or "hold", when allowed) with equal chance and keeps it if legal."""
+        if self.stage != 1:
+            return super().random_action(chance)
+        player, rand = self.to_move, chance.random
+        hand, hotels = self.hands[player], self.hotels
+        places = len(hand) * len(hotels) * 2
+        candidates = places + (1 if rules.may_hold(self, player) else 0)
+        problem = rules.placement_problem
+        while True:
+            pick = int(rand() * candidates)
+            if pick == places:
+                return _cached(Hold)
+            card_index, rest = divmod(pick, len(hotels) * 2)
+            hotel_index, side = divmod(rest, 2)
+            where = "queue" if side else "back"
+            card = hand[card_index]
+            if problem(hotels[hotel_index], card, where) is None:
+                return _cached(Place, card.key, where, hotel_index + 1)
+
+    def reveals(self, action: Action) -> bool:
+        """Stage 2 reveals every card at a hotel (OB-5.1) and stage 3 draws new cards (OB-7)."""
+        return True
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise IllegalAction("OB-4" if self.stage == 1 else "OB-5", str(error)) from None
+
+    # ----------------------------------------------------------------------------- scores
+    def crest_bonus(self, player: int) -> int:
+        """OB-8: the score card's bonus per family, counting this player's booked cards of it."""
+        side = self.settings.score_card
+        if side is None:
+            return 0
+        table = self.components.score_cards[side]
+        counts = Counter(card.crest for card in self.booked[player])
+        bonus = 0
+        for crest in self.components.crests:
+            count = counts[crest]
+            reached = [need for need in table if need <= count and (need > 0 or count == 0)]
+            if count == 0:
+                bonus += table.get(0, 0)
+            elif reached:
+                bonus += table[max(n for n in reached if n > 0)] if any(n > 0 for n in reached) else 0
+        return bonus
+
+    def scores(self) -> list[int]:
+        """OB-8: coins on booked cards, 1 per point token, and the score card's crest bonus."""
+        return [
+            sum(card.coins for card in self.booked[p]) + self.tokens[p] + self.crest_bonus(p)
+            for p in range(self.players)
+        ]
+
+    def winners(self) -> list[int]:
+        """OB-8: most points; tie-breaker (assumed): most booked cards; still equal, a shared win."""
+        scores = self.scores()
+        best = [p for p, s in enumerate(scores) if s == max(scores)]
+        most = max(len(self.booked[p]) for p in best)
+        return [p for p in best if len(self.booked[p]) == most]
+
+    # ------------------------------------------------------------------------------ views
+    def _slot_view(self, slot: Slot, viewer: int | None, everything: bool = False) -> dict[str, Any]:
+        """OB-1 Decision: a face-down card shows only its owner's colour, its crest and its size."""
+        out = {"owner": slot.owner, "colour": self.colours[slot.owner], "crest": slot.card.crest,
+               "size": slot.card.size, "face_up": slot.face_up}
+        if slot.face_up or everything or slot.owner == viewer:
+            out.update(card=slot.card.key, kind=slot.card.kind, beds=slot.card.beds, coins=slot.card.coins)
+        return out
+
+    def _public(self, viewer: int | None, everything: bool = False) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "players": self.players,
+            "colours": list(self.colours),
+            "round": self.round,
+            "rounds": self.components.rounds,
+            "stage": self.stage,
+            "to_move": self.to_move,
+            "start": self.start,
+            "order": list(self.order),
+            "hotels": [
+                {
+                    "tile": h.tile, "side": h.side, "beds": h.beds, "rule": h.rule, "token": h.token,
+                    "queue": [self._slot_view(s, viewer, everything) for s in h.queue],
+                    "back": [self._slot_view(s, viewer, everything) for s in h.back],
+                }
+                for h in self.hotels
+            ],
+            "checking": self.checking + 1 if self.stage == 2 else None,
+            "free_beds": self.free if self.stage == 2 else None,
+            "pending": self.pending[0] if self.stage == 2 and self.pending else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_sizes": [len(d) for d in self.decks],
+            "placed": list(self.placed),
+            "booked": [[card.key for card in cards] for cards in self.booked],
+            "tokens": list(self.tokens),
+            "tokens_left": self.tokens_left,
+            "tiles_left": len(self.tiles),
+            "box": len(self.box),
+            "score_card": self.settings.score_card,
+            "scores": self.scores(),
+        }
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` sees: every back (colour, crest, size), face-up cards, their own cards."""
+        if player not in range(self.players):
+            raise ValueError(f"no player {player!r} in a {self.players}-player game")
+        view = self._public(player)
+        view.update(viewer=player, open=False, hand=[c.key for c in self.hands[player]],
+                    legal_actions=[str(a) for a in self.legal_actions()] if player == self.to_move else [])
+        return view
+
+    def public_view(self) -> dict[str, Any]:
+        view = self._public(None)
+        view.update(viewer=None, open=False, hand=[], legal_actions=[])
+        return view
+
+    def open_view(self) -> dict[str, Any]:
+        view = self._public(None, everything=True)
+        view.update(viewer=None, open=True, hands=[[c.key for c in h] for h in self.hands],
+                    decks=[[c.key for c in reversed(d)] for d in self.decks],
+                    tiles=list(reversed(self.tiles)), legal_actions=[str(a) for a in self.legal_actions()])
+        return view
+
+    def describe(self, data: dict[str, Any]) -> str:
+        who, kind = f"Player {data['player']}", data["kind"]
+        if kind == "scenario":
+            return f"A prearranged position is set up (scenario: {', '.join(data['scenario'])})."
+        if kind == "setup":
+            return f"Hotels: {'; '.join(data['hotels'])}. Player {data['start']} starts."
+        if kind == "round":
+            return f"Round {data['round']}: player {data['start']} starts stage 1."
+        if kind == "place":
+            card = data.get("card", f"a {data['size']} {data['crest']} card")
+            where = "in the queue" if data["where"] == "queue" else "at the back door"
+            return f"{who} places {card} {where} of hotel {data['hotel']}."
+        if kind == "token":
+            return f"{who} takes the point token of hotel {data['hotel']}."
+        if kind == "hold":
+            return f"{who} keeps the fifth card."
+        if kind == "no-placement":
+            return f"{who} has no legal placement and places nothing."
+        if kind == "stage-2":
+            return "Stage 2: the bookings are checked, hotel by hotel."
+        if kind == "reveal":
+            return (f"Hotel {data['hotel']} ({data['beds']} beds) reveals its queue "
+                    f"{', '.join(data['queue']) or '(empty)'} and back door {', '.join(data['back']) or '(empty)'}.")
+        if kind == "ability":
+            return (f"{who}'s {data['card']} {data['effect']}: free beds {data['beds_before']} -> "
+                    f"{data['beds_after']}.")
+        if kind == "book":
+            return f"{who}'s {data['card']} books {data['beds']} bed(s): {data['beds_before']} -> {data['beds_after']}."
+        if kind == "no-room":
+            return f"{who}'s {data['card']} needs {data['beds']} bed(s), only {data['beds_before']} free: no booking."
+        if kind == "prepare":
+            return f"Stage 3: hotels now {'; '.join(data['hotels'])}; player {data['start']} starts next."
+        if kind == "end":
+            return f"The game is over: scores {data['scores']}; winner(s) {data['winners']}."
+        return f"{kind} {data}"
+
+    # ----------------------------------------------------------------- copies and checks
+    def clone(self) -> Overbooking:
+        copy = object.__new__(Overbooking)
+        copy.__dict__.update(self.__dict__)
+        copy.chance = self.chance.clone()
+        copy.history, copy.log = list(self.history), list(self.log)
+        slots = {}
+        copy.hotels = []
+        for hotel in self.hotels:
+            other = hotel.copy()
+            for old, new in zip(hotel.queue + hotel.back, other.queue + other.back):
+                slots[id(old)] = new
+            copy.hotels.append(other)
+        copy.hands, copy.decks = [list(h) for h in self.hands], [list(d) for d in self.decks]
+        copy.booked, copy.box = [list(b) for b in self.booked], list(self.box)
+        copy.tokens, copy.placed, copy.tiles = list(self.tokens), list(self.placed), list(self.tiles)
+        copy.order = list(self.order)
+        if self.stage == 2:
+            copy.priority = [slots[id(s)] for s in self.priority]
+            copy.door = [slots[id(s)] for s in self.door]
+            if self.pending:
+                kind, slot, targets = self.pending
+                copy.pending = (kind, slots[id(slot)], list(targets))
+        return copy
+
+    def determinize(self, player: int, chance: Chance) -> Overbooking:
+        """Redeal what `player` cannot see: the others' hands and decks, and each of their face-down
+        cards for another of the same colour, crest and size."""
+        copy = self.clone()
+        for other in range(self.players):
+            if other == player:
+                continue
+            pool = copy.hands[other] + copy.decks[other]
+            hidden = [s for h in copy.hotels for s in h.queue + h.back if s.owner == other and not s.face_up]
+            pool += [s.card for s in hidden]
+            chance.shuffle(pool)
+            for slot in hidden:
+                match = next(c for c in pool if c.crest == slot.card.crest and c.size == slot.card.size)
+                pool.remove(match)
+                slot.card = match
+            hand_size = len(copy.hands[other])
+            copy.hands[other] = sorted(pool[:hand_size], key=copy.card_order)
+            copy.decks[other] = pool[hand_size:]
+        chance.shuffle(copy.tiles)
+        copy.chance = chance.fork()
+        return copy
+
+    def check_invariants(self) -> None:
+        """All 24 cards of each deck accounted for; stage-1 limits; booked beds within the beds."""
+        where: Counter = Counter()
+        for p in range(self.players):
+            where.update(self.hands[p] + self.decks[p] + self.booked[p])
+        for hotel in self.hotels:
+            where.update(s.card for s in hotel.queue + hotel.back)
+        where.update(self.box)
+        expected = Counter(card for colour in self.colours for card in self.components.decks[colour])
+        if where != expected:
+            raise InvariantBroken("OB-1: guest cards lost or duplicated")
+        for hotel in self.hotels:
+            if self.stage == 1 and (len(hotel.queue) > hotel.queue_limit or len(hotel.back) > 2):
+                raise InvariantBroken("OB-4: a queue or back door is over its stage-1 limit")
+        if self.stage == 2 and self.free < 0:
+            raise InvariantBroken("OB-5: free beds below zero")
+        if sum(self.tokens) + self.tokens_left + sum(h.token for h in self.hotels) != self.components.point_tokens:
+            raise InvariantBroken("OB-1: point tokens lost or duplicated")
