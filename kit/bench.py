@@ -47,6 +47,15 @@ def _samoa(players: int) -> Callable[[int], Game]:
     return new_game
 
 
+def _overbooking(players: int) -> Callable[[int], Game]:
+    from kit.overbooking import Overbooking
+
+    def new_game(seed: int) -> Game:
+        return Overbooking(players=players, seed=seed)
+
+    return new_game
+
+
 BENCHMARKS = [
     Benchmark("Lost Cities, 2 players, one round", _lost_cities(2, 1), target=3000),
     Benchmark("Lost Cities, 2 players, 3-round match", _lost_cities(2, 3)),
@@ -54,6 +63,8 @@ BENCHMARKS = [
     Benchmark("Samoa, 3 players, 12 rounds", _samoa(3)),
     Benchmark("Samoa, 4 players, 12 rounds", _samoa(4), target=500),
     Benchmark("Samoa, 6 players, 12 rounds", _samoa(6)),
+    Benchmark("Overbooking, 2 players, 4 rounds", _overbooking(2)),
+    Benchmark("Overbooking, 4 players, 4 rounds", _overbooking(4), target=1000),
 ]
 
 

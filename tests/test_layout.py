@@ -14,6 +14,7 @@ def test_kit_imports_no_jupyter_and_no_widgets():
     code = (
         "import sys, kit, kit.core, kit.lostcities, kit.bots, kit.bots.arena, kit.bench, kit.lostcities.heuristic\n"
         "import kit.lostcities.analysis, kit.lostcities.lessons, kit.samoa, kit.samoa.heuristic\n"
+        "import kit.overbooking, kit.overbooking.heuristic\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('widgets', 'ipywidgets', 'anywidget', 'IPython', 'jupyterlab', 'altair', 'polars')]\n"
         "print(bad); sys.exit(1 if bad else 0)"
@@ -44,6 +45,8 @@ def test_datasets_reach_a_normal_install(tmp_path):
         "from kit.samoa import Samoa\n"
         "g = LostCities(seed=1)\n"
         "assert len(Samoa(players=3, seed=1).supply['J']) >= 9\n"
+        "from kit.overbooking import Overbooking\n"
+        "assert len(Overbooking(players=2, seed=1).hands[0]) == 9\n"
         "print(kit.__file__); print(d.datasets_root()); print(len(g.deck))"
     )
     # run from an empty folder, with only the installed copy on the path

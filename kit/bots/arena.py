@@ -141,9 +141,9 @@ def one_against_many(
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=["lost-cities", "samoa"])
+    parser.add_argument("game", choices=["lost-cities", "samoa", "overbooking"])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, help="default: 2 for Lost Cities, 4 for Samoa")
+    parser.add_argument("--players", type=int, help="default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking")
     parser.add_argument("--rounds", type=int, default=1, help="Lost Cities: rounds per game")
     args = parser.parse_args(argv)
     from .base import RandomBot
@@ -160,6 +160,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.games,
         )
         print(f"lost-cities, {players} players, {args.rounds} round(s) per game: heuristic against random")
+    elif args.game == "overbooking":
+        from kit.overbooking import Overbooking
+        from kit.overbooking.heuristic import HeuristicBot as OverbookingBot
+
+        players = args.players or 3
+        summary = one_against_many(
+            lambda seed: Overbooking(players=players, seed=seed), lambda seed: OverbookingBot(), RandomBot, args.games
+        )
+        print(f"overbooking, {players} players: one heuristic bot against {players - 1} random bots, seats rotating")
     else:
         from kit.samoa import Samoa
         from kit.samoa.heuristic import HeuristicBot as SamoaBot

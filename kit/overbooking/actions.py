@@ -50,5 +50,6 @@ def parse(text: str) -> Action:
             return Target(int(words[1]))
     except ValueError:
         pass
-    raise ValueError(f"cannot read {text!r}; write e.g. 'queue fish-noble at 2', 'back bird-monk at 1', "
-                     "'hold' or 'target 3'")
+    raise ValueError(
+        f"cannot read {text!r}; write e.g. 'queue fish-noble at 2', 'back bird-monk at 1', 'hold' or 'target 3'"
+    )

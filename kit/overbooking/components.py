@@ -95,7 +95,9 @@ def _load(folder: str | None) -> Components:
         raise ComponentError(f"{path}: coins for each of the 6 guest types")
     decks = {
         colour: tuple(
-            Guest(colour, crest, kind, beds[kind], coins[kind, crest], f"{crest}-{kind}") for crest in crests for kind in beds
+            Guest(colour, crest, kind, beds[kind], coins[kind, crest], f"{crest}-{kind}")
+            for crest in crests
+            for kind in beds
         )
         for colour in colours
     }

@@ -112,8 +112,9 @@ class Overbooking(Game):
         self.colours = self.components.colours[: self.players]
         self.is_over = False
         kinds = list(self.components.beds)
-        self._rank = {(crest, kind): i for i, (crest, kind) in
-                      enumerate((c, k) for c in self.components.crests for k in kinds)}
+        self._rank = {
+            (crest, kind): i for i, (crest, kind) in enumerate((c, k) for c in self.components.crests for k in kinds)
+        }
         rules.setup(self)
         if self.settings.scenario:
             apply_scenario(self, self.settings.scenario)
@@ -214,8 +215,13 @@ class Overbooking(Game):
     # ------------------------------------------------------------------------------ views
     def _slot_view(self, slot: Slot, viewer: int | None, everything: bool = False) -> dict[str, Any]:
         """OB-1 Decision: a face-down card shows only its owner's colour, its crest and its size."""
-        out = {"owner": slot.owner, "colour": self.colours[slot.owner], "crest": slot.card.crest,
-               "size": slot.card.size, "face_up": slot.face_up}
+        out = {
+            "owner": slot.owner,
+            "colour": self.colours[slot.owner],
+            "crest": slot.card.crest,
+            "size": slot.card.size,
+            "face_up": slot.face_up,
+        }
         if slot.face_up or everything or slot.owner == viewer:
             out.update(card=slot.card.key, kind=slot.card.kind, beds=slot.card.beds, coins=slot.card.coins)
         return out
@@ -233,7 +239,11 @@ class Overbooking(Game):
             "order": list(self.order),
             "hotels": [
                 {
-                    "tile": h.tile, "side": h.side, "beds": h.beds, "rule": h.rule, "token": h.token,
+                    "tile": h.tile,
+                    "side": h.side,
+                    "beds": h.beds,
+                    "rule": h.rule,
+                    "token": h.token,
                     "queue": [self._slot_view(s, viewer, everything) for s in h.queue],
                     "back": [self._slot_view(s, viewer, everything) for s in h.back],
                 }
@@ -259,8 +269,12 @@ class Overbooking(Game):
         if player not in range(self.players):
             raise ValueError(f"no player {player!r} in a {self.players}-player game")
         view = self._public(player)
-        view.update(viewer=player, open=False, hand=[c.key for c in self.hands[player]],
-                    legal_actions=[str(a) for a in self.legal_actions()] if player == self.to_move else [])
+        view.update(
+            viewer=player,
+            open=False,
+            hand=[c.key for c in self.hands[player]],
+            legal_actions=[str(a) for a in self.legal_actions()] if player == self.to_move else [],
+        )
         return view
 
     def public_view(self) -> dict[str, Any]:
@@ -270,9 +284,14 @@ class Overbooking(Game):
 
     def open_view(self) -> dict[str, Any]:
         view = self._public(None, everything=True)
-        view.update(viewer=None, open=True, hands=[[c.key for c in h] for h in self.hands],
-                    decks=[[c.key for c in reversed(d)] for d in self.decks],
-                    tiles=list(reversed(self.tiles)), legal_actions=[str(a) for a in self.legal_actions()])
+        view.update(
+            viewer=None,
+            open=True,
+            hands=[[c.key for c in h] for h in self.hands],
+            decks=[[c.key for c in reversed(d)] for d in self.decks],
+            tiles=list(reversed(self.tiles)),
+            legal_actions=[str(a) for a in self.legal_actions()],
+        )
         return view
 
     def describe(self, data: dict[str, Any]) -> str:
@@ -296,11 +315,12 @@ class Overbooking(Game):
         if kind == "stage-2":
             return "Stage 2: the bookings are checked, hotel by hotel."
         if kind == "reveal":
-            return (f"Hotel {data['hotel']} ({data['beds']} beds) reveals its queue "
-                    f"{', '.join(data['queue']) or '(empty)'} and back door {', '.join(data['back']) or '(empty)'}.")
+            return (
+                f"Hotel {data['hotel']} ({data['beds']} beds) reveals its queue "
+                f"{', '.join(data['queue']) or '(empty)'} and back door {', '.join(data['back']) or '(empty)'}."
+            )
         if kind == "ability":
-            return (f"{who}'s {data['card']} {data['effect']}: free beds {data['beds_before']} -> "
-                    f"{data['beds_after']}.")
+            return f"{who}'s {data['card']} {data['effect']}: free beds {data['beds_before']} -> {data['beds_after']}."
         if kind == "book":
             return f"{who}'s {data['card']} books {data['beds']} bed(s): {data['beds_before']} -> {data['beds_after']}."
         if kind == "no-room":

@@ -214,9 +214,19 @@ def _begin_hotel(game: Overbooking) -> None:
     game.free = hotel.beds
     game.priority = []
     game.door = list(hotel.back)
-    game.log.append(("OB-5.1", "reveal", None, {"hotel": game.checking + 1, "beds": hotel.beds,
-                                                "queue": [s.card.key + "/" + game.colours[s.owner] for s in hotel.queue],
-                                                "back": [s.card.key + "/" + game.colours[s.owner] for s in hotel.back]}))
+    game.log.append(
+        (
+            "OB-5.1",
+            "reveal",
+            None,
+            {
+                "hotel": game.checking + 1,
+                "beds": hotel.beds,
+                "queue": [s.card.key + "/" + game.colours[s.owner] for s in hotel.queue],
+                "back": [s.card.key + "/" + game.colours[s.owner] for s in hotel.back],
+            },
+        )
+    )
     _resolve_doors(game)
 
 
@@ -280,7 +290,7 @@ def _use_ability(game: Overbooking, hotel: Hotel, slot: Slot, target: int | None
 
 def target(game: Overbooking, action: Target) -> None:
     """OB-5.2 Decision: the owner of a maid, noble or worker chooses among several targets."""
-    player = _expect_stage(game, 2, "choose a target")
+    _expect_stage(game, 2, "choose a target")
     kind, slot, targets = game.pending
     position = action.position - 1
     if position not in targets:
@@ -319,9 +329,20 @@ def book(game: Overbooking, hotel: Hotel) -> None:
             game.booked[slot.owner].append(slot.card)
         else:
             game.box.append(slot.card)
-        game.log.append(("OB-5.3", "book" if fits else "no-room", slot.owner,
-                         {"hotel": number, "card": slot.card.key, "beds": slot.card.beds,
-                          "beds_before": before, "beds_after": game.free}))
+        game.log.append(
+            (
+                "OB-5.3",
+                "book" if fits else "no-room",
+                slot.owner,
+                {
+                    "hotel": number,
+                    "card": slot.card.key,
+                    "beds": slot.card.beds,
+                    "beds_before": before,
+                    "beds_after": game.free,
+                },
+            )
+        )
     for slot in hotel.back:
         game.box.append(slot.card)
     hotel.queue, hotel.back = [], []

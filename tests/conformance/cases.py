@@ -57,6 +57,10 @@ CASES = [
     Case("samoa-3p", lambda seed: Samoa(players=3, seed=seed), _samoa_probes, "SA-"),
     Case("samoa-6p", lambda seed: Samoa(players=6, seed=seed), _samoa_probes, "SA-"),
     Case("overbooking-2p", lambda seed: Overbooking(players=2, seed=seed), _overbooking_probes, "OB-"),
-    Case("overbooking-4p", lambda seed: Overbooking(players=4, seed=seed, score_card="advanced"),
-         _overbooking_probes, "OB-"),
+    Case(
+        "overbooking-4p",
+        lambda seed: Overbooking(players=4, seed=seed, score_card="advanced"),
+        _overbooking_probes,
+        "OB-",
+    ),
 ]

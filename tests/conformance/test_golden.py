@@ -16,13 +16,15 @@ from kit.bots import RandomBot
 from kit.core import Game
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
+from kit.overbooking import Overbooking
+from kit.overbooking.heuristic import HeuristicBot as OverbookingBot
 from kit.samoa import Samoa
 from kit.samoa.heuristic import HeuristicBot as SamoaBot
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 
-STATIC = ("game", "players", "rounds", "legend", "flags", "doubled_rounds", "nationalities")
+STATIC = ("game", "players", "rounds", "legend", "flags", "doubled_rounds", "nationalities", "colours")
 
 
 def compact(data: dict) -> str:
@@ -66,6 +68,10 @@ PLAYTHROUGHS = {
         [HeuristicBot(), RandomBot(2), HeuristicBot(), RandomBot(3)],
     ),
     "samoa-4p-seed3": lambda: (Samoa(players=4, seed=3), [SamoaBot(), RandomBot(4), SamoaBot(), RandomBot(5)]),
+    "overbooking-3p-seed4": lambda: (
+        Overbooking(players=3, seed=4, score_card="beginner"),
+        [OverbookingBot(), RandomBot(6), OverbookingBot()],
+    ),
 }
 
 

@@ -21,10 +21,18 @@ def steps(game: Overbooking) -> list[tuple[str, str, int, int]]:
 
 
 def test_example_1_a_card_that_does_not_fit_is_skipped():
-    game = checked({
-        "beds": 13, "rule": "none",
-        "queue": [["orange", "bird-soldier"], ["blue", "bird-soldier"], ["blue", "bird-noble"], ["orange", "bird-merchant"]],
-    })
+    game = checked(
+        {
+            "beds": 13,
+            "rule": "none",
+            "queue": [
+                ["orange", "bird-soldier"],
+                ["blue", "bird-soldier"],
+                ["blue", "bird-noble"],
+                ["orange", "bird-merchant"],
+            ],
+        }
+    )
     assert steps(game) == [
         ("book", "bird-soldier", 13, 8),  # the orange 5, nearer the hotel, first
         ("book", "bird-soldier", 8, 3),  # then blue's 5
@@ -36,11 +44,19 @@ def test_example_1_a_card_that_does_not_fit_is_skipped():
 
 
 def test_example_2_monks_first_and_a_merchant_at_the_back_door():
-    game = checked({
-        "beds": 8, "rule": "first:monk",
-        "queue": [["red", "fish-noble"], ["blue", "fish-maid"], ["green", "fish-merchant"], ["orange", "fish-monk"]],
-        "back": [["red", "rose-merchant"]],
-    })
+    game = checked(
+        {
+            "beds": 8,
+            "rule": "first:monk",
+            "queue": [
+                ["red", "fish-noble"],
+                ["blue", "fish-maid"],
+                ["green", "fish-merchant"],
+                ["orange", "fish-monk"],
+            ],
+            "back": [["red", "rose-merchant"]],
+        }
+    )
     assert steps(game) == [
         ("ability", "rose-merchant", 8, 11),
         ("book", "fish-monk", 11, 10),
@@ -51,11 +67,19 @@ def test_example_2_monks_first_and_a_merchant_at_the_back_door():
 
 
 def test_example_3_a_noble_and_a_monk_at_the_back_door():
-    game = checked({
-        "beds": 15, "rule": "two_crests",
-        "queue": [["blue", "fish-noble"], ["green", "rose-worker"], ["orange", "fish-maid"], ["green", "rose-soldier"]],
-        "back": [["orange", "tower-noble"], ["blue", "bird-monk"]],
-    })
+    game = checked(
+        {
+            "beds": 15,
+            "rule": "two_crests",
+            "queue": [
+                ["blue", "fish-noble"],
+                ["green", "rose-worker"],
+                ["orange", "fish-maid"],
+                ["green", "rose-soldier"],
+            ],
+            "back": [["orange", "tower-noble"], ["blue", "bird-monk"]],
+        }
+    )
     assert steps(game) == [
         ("ability", "tower-noble", 15, 15),  # picks orange's maid
         ("ability", "bird-monk", 15, 15),  # moves to the end of the queue
