@@ -3,7 +3,7 @@
 from .chance import Chance
 from .errors import ComponentError, IllegalAction, InvariantBroken, NothingToUndo, SaveFileError
 from .events import Event
-from .game import Game, Settings, random_playout
+from .game import Game, Settings, interned, random_playout
 from .saves import load, load_file, loads, register, save, save_file
 
 __all__ = [
@@ -23,4 +23,5 @@ __all__ = [
     "register",
     "save",
     "save_file",
+    "interned",
 ]

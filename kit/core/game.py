@@ -25,10 +25,25 @@ from .events import Event
 
 @dataclass(frozen=True)
 class Settings:
-    """What is fixed before a game starts. Each game extends this with its own options."""
+    """What is fixed before a game starts. Each game extends this with its own options, lists the
+    player counts it allows, and adds its own checks after calling ``super().__post_init__()``."""
 
     players: int = 2
     seed: int = 0
+
+    #: the player counts the game allows, and how its rulebook says so
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    player_counts_text: ClassVar[str] = "2 players"
+
+    def __post_init__(self) -> None:
+        if self.players not in self.player_counts:
+            raise ValueError(f"this game is for {self.player_counts_text}, not {self.players!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+
+    def check_seat(self, name: str, seat: Any) -> None:
+        if seat not in range(self.players):
+            raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {seat!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -217,6 +232,19 @@ class Game(ABC):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"player {self.current_player} to act"
         return f"<{type(self).__name__} seed={self.settings.seed} step {len(self.history)}, {state}>"
+
+
+_interned: dict[tuple, Any] = {}
+
+
+def interned(kind: type, *args: Any) -> Any:
+    """One shared object per action value (actions are immutable), so that listing the legal
+    actions again and again builds no new objects."""
+    key = (kind, *args)
+    action = _interned.get(key)
+    if action is None:
+        action = _interned[key] = kind(*args)
+    return action
 
 
 def random_playout(game: Game, chance: Chance, max_steps: int | None = None) -> int:

@@ -42,17 +42,16 @@ class LostCitiesSettings(Settings):
     components: str | None = None
     deck: tuple[str, ...] | None = None
 
+    player_counts = (2, 4)
+    player_counts_text = "2 players, or 4 as partners (LC-7)"
+
     def __post_init__(self):
+        super().__post_init__()
         if self.deck is not None:  # saves store lists; settings hold a tuple
             object.__setattr__(self, "deck", tuple(self.deck))
-        if self.players not in (2, 4):
-            raise ValueError(f"Lost Cities is for 2 players, or 4 as partners (LC-7), not {self.players}")
         if not isinstance(self.rounds, int) or self.rounds < 1:
             raise ValueError(f"rounds must be a whole number of at least 1, not {self.rounds!r}")
-        if self.first_player not in range(self.players):
-            raise ValueError(f"first_player must be a seat from 0 to {self.players - 1}, not {self.first_player!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+        self.check_seat("first_player", self.first_player)
 
 
 # One action object per card, shared by every game (keyed by card text, whose hash Python caches).

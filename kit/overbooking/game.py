@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 
 from . import rules
 from .actions import Action, Hold, Place, Target, parse
@@ -35,26 +35,14 @@ class OverbookingSettings(Settings):
     components: str | None = None
     scenario: dict | None = None  # a prearranged position for lessons and tests: see apply_scenario
 
+    player_counts = (2, 3, 4)
+    player_counts_text = "2 to 4 players"
+
     def __post_init__(self):
-        if self.players not in (2, 3, 4):
-            raise ValueError(f"Overbooking is for 2 to 4 players, not {self.players}")
-        if self.first_player not in range(self.players):
-            raise ValueError(f"first_player must be a seat from 0 to {self.players - 1}")
+        super().__post_init__()
+        self.check_seat("first_player", self.first_player)
         if self.score_card not in SCORE_CARDS:
             raise ValueError(f"score_card must be None, 'beginner' or 'advanced', not {self.score_card!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ValueError(f"seed must be an integer, not {self.seed!r}")
-
-
-_actions: dict[tuple, Action] = {}
-
-
-def _cached(kind, *args) -> Action:
-    key = (kind, *args)
-    action = _actions.get(key)
-    if action is None:
-        action = _actions[key] = kind(*args)
-    return action
 
 
 def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
@@ -138,15 +126,15 @@ class Overbooking(Game):
             return []
         player = self.to_move
         if self.stage == 2:
-            return [_cached(Target, t + 1) for t in self.pending[2]]
+            return [interned(Target, t + 1) for t in self.pending[2]]
         actions: list[Action] = []
         for card in self.hands[player]:
             for number, hotel in enumerate(self.hotels, 1):
                 for where in ("queue", "back"):
                     if rules.placement_problem(hotel, card, where) is None:
-                        actions.append(_cached(Place, card.key, where, number))
+                        actions.append(interned(Place, card.key, where, number))
         if rules.may_hold(self, player):
-            actions.append(_cached(Hold))
+            actions.append(interned(Hold))
         return actions
 
     def random_action(self, chance: Chance) -> Action:
@@ -162,13 +150,13 @@ class Overbooking(Game):
         while True:
             pick = int(rand() * candidates)
             if pick == places:
-                return _cached(Hold)
+                return interned(Hold)
             card_index, rest = divmod(pick, len(hotels) * 2)
             hotel_index, side = divmod(rest, 2)
             where = "queue" if side else "back"
             card = hand[card_index]
             if problem(hotels[hotel_index], card, where) is None:
-                return _cached(Place, card.key, where, hotel_index + 1)
+                return interned(Place, card.key, where, hotel_index + 1)
 
     def reveals(self, action: Action) -> bool:
         """Stage 2 reveals every card at a hotel (OB-5.1) and stage 3 draws new cards (OB-7)."""

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
@@ -35,25 +35,12 @@ class SamoaSettings(Settings):
     components: str | None = None
     scenario: dict | None = None  # a prearranged position for lessons and tests: see scenarios.py
 
+    player_counts = (3, 4, 5, 6)
+    player_counts_text = "3 to 6 players"
+
     def __post_init__(self):
-        if self.players not in (3, 4, 5, 6):
-            raise ValueError(f"Samoa is for 3 to 6 players, not {self.players}")
-        if self.tie_card not in range(self.players):
-            raise ValueError(f"tie_card must be a seat from 0 to {self.players - 1}, not {self.tie_card!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ValueError(f"seed must be an integer, not {self.seed!r}")
-
-
-_actions: dict[tuple, Action] = {}
-
-
-def _cached(kind, *args) -> Action:
-    """One shared object per action (they are immutable), so listing legal actions stays cheap."""
-    key = (kind, *args)
-    action = _actions.get(key)
-    if action is None:
-        action = _actions[key] = kind(*args)
-    return action
+        super().__post_init__()
+        self.check_seat("tie_card", self.tie_card)
 
 
 # Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles
@@ -121,33 +108,33 @@ class Samoa(Game):
         if phase == "over":
             return []
         if phase == "choose":
-            actions = [_cached(Choose, card) for card in self.hands[player]]
+            actions = [interned(Choose, card) for card in self.hands[player]]
             if "take_back" in self.hotels[player].specials:
-                actions += [_cached(TakeBack, pair) for pair in rules.take_back_choices(self.used[player])]
+                actions += [interned(TakeBack, pair) for pair in rules.take_back_choices(self.used[player])]
             return actions
         if phase == "swap":
-            return [_cached(Keep)] + [_cached(Swap, card) for card in self.hands[player]]
+            return [interned(Keep)] + [interned(Swap, card) for card in self.hands[player]]
         hotel = self.hotels[player]
         card = self._card[self.chosen[player]]
         if phase == "build":
-            actions: list[Action] = [_cached(Pass)]
+            actions: list[Action] = [interned(Pass)]
             if self.money[player] >= card.bid:
                 for kind in sorted(set(self.offer)):
                     if kind == "suite":
                         free = [r for r in range(hotel.board_rooms) if r not in hotel.suites]
-                        actions += [_cached(Buy, kind, r + 1) for r in free]
+                        actions += [interned(Buy, kind, r + 1) for r in free]
                     else:
-                        actions.append(_cached(Buy, kind, None))
+                        actions.append(interned(Buy, kind, None))
             return actions
-        actions = [_cached(Done)]
+        actions = [interned(Done)]
         if "send_home" in hotel.specials and self.committed is None:
             occupied = [r + 1 for r in hotel.occupied_rooms()]
             if occupied:
                 pairs = [(r,) for r in occupied] if len(occupied) == 1 else rules.combinations(occupied, 2)
-                actions += [_cached(SendHome, tuple(pair)) for pair in pairs]
+                actions += [interned(SendHome, tuple(pair)) for pair in pairs]
         if card.grey:
             if self.removed < 2:
-                actions += [_cached(Remove, r + 1) for r in hotel.occupied_rooms()]
+                actions += [interned(Remove, r + 1) for r in hotel.occupied_rooms()]
             return actions
         groups = range(len(self.groups)) if self.committed is None else [self.committed]
         empty = [r for r, occupants in enumerate(hotel.rooms) if not occupants]

@@ -10,29 +10,11 @@ from hypothesis import strategies as st
 from kit.core import Chance, IllegalAction, loads
 from kit.lostcities import LostCities
 from kit.lostcities.scoring import MAX_EXPEDITION_SCORE, MIN_EXPEDITION_SCORE
+from tests.support import choices, play
 
 players = st.sampled_from([2, 4])
 seeds = st.integers(min_value=0, max_value=2**32)
-# Hypothesis' own picks steer the first actions (and shrink well); a seeded random stretch of up to
-# 300 more actions then takes the game deep, where short pick lists alone would not reach.
-choices = st.tuples(
-    st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60),
-    st.integers(min_value=0, max_value=2**32),
-    st.integers(min_value=0, max_value=300),
-)
-
-
-def play(game, choice):
-    """Advance `game` by hypothesis' picks (each an index into the legal actions), pausing after each."""
-    picks, seed, extra = choice
-    chance = Chance(seed)
-    for step in range(len(picks) + extra):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        pick = picks[step] if step < len(picks) else chance.below(len(legal))
-        game.apply(legal[pick % len(legal)])
-        yield
+moves = choices(60, 300)
 
 
 def all_cards(game):
@@ -42,7 +24,7 @@ def all_cards(game):
     return counted
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_every_card_is_accounted_for_after_every_action(n, seed, picks):
     game = LostCities(players=n, seed=seed, rounds=2)
     full = Counter(game.components.deck(n))
@@ -51,7 +33,7 @@ def test_every_card_is_accounted_for_after_every_action(n, seed, picks):
         assert all_cards(game) == full
 
 
-@given(players, seeds, choices, st.data())
+@given(players, seeds, moves, st.data())
 def test_no_illegal_action_is_ever_accepted(n, seed, picks, data):
     game = LostCities(players=n, seed=seed, rounds=1)
     cards = sorted(set(game.components.deck(n)))
@@ -72,7 +54,7 @@ def test_no_illegal_action_is_ever_accepted(n, seed, picks, data):
         assert game.fingerprint() == before
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_scores_stay_in_bounds(n, seed, picks):
     game = LostCities(players=n, seed=seed, rounds=1)
     for _ in play(game, picks):
@@ -81,7 +63,7 @@ def test_scores_stay_in_bounds(n, seed, picks):
         assert all(5 * MIN_EXPEDITION_SCORE <= s <= 5 * MAX_EXPEDITION_SCORE for s in game.scores())
 
 
-@given(players, seeds, choices, st.integers(min_value=0, max_value=2**32))
+@given(players, seeds, moves, st.integers(min_value=0, max_value=2**32))
 def test_a_view_does_not_change_when_only_hidden_information_changes(n, seed, picks, redeal):
     game = LostCities(players=n, seed=seed, rounds=1)
     for _ in play(game, picks):
@@ -95,7 +77,7 @@ def test_a_view_does_not_change_when_only_hidden_information_changes(n, seed, pi
         assert Counter(c for z in hidden for c in z) == Counter(c for z in hidden_other for c in z)
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_same_seed_same_game(n, seed, picks):
     a, b = LostCities(players=n, seed=seed), LostCities(players=n, seed=seed)
     for _ in zip(play(a, picks), play(b, picks)):
@@ -103,7 +85,7 @@ def test_same_seed_same_game(n, seed, picks):
     assert a.history == b.history
 
 
-@given(players, seeds, choices, choices)
+@given(players, seeds, moves, moves)
 def test_save_then_load_mid_game_gives_an_identical_game(n, seed, before, after):
     game = LostCities(players=n, seed=seed, rounds=2)
     for _ in play(game, before):

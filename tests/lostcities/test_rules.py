@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from kit.core import IllegalAction
 from kit.lostcities import LostCities, expedition_score, load_components
 from kit.lostcities.scenarios import arrange_deck
+from tests.support import assert_rejected
 
 from .helpers import finish_round_by_discarding, run_scripts, scripted_game
 
-
-def rejected(game, action, rule, text=None):
-    """Assert `action` raises IllegalAction for `rule` (with `text` in it) and changes nothing."""
-    before = game.fingerprint()
-    with pytest.raises(IllegalAction) as raised:
-        game.apply(action)
-    assert raised.value.rule == rule
-    assert str(raised.value).startswith(f"{rule}: ")
-    if text is not None:
-        assert text in str(raised.value)
-    assert game.fingerprint() == before
-    return str(raised.value)
+rejected = assert_rejected
 
 
 # --------------------------------------------------------------------------------- LC-1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,9 +9,9 @@ import pytest
 from kit.bots import RandomBot
 from kit.bots.arena import one_against_many
 from kit.core import Chance, ComponentError
-from kit.core.data import dataset_dir
 from kit.overbooking import Overbooking, load_components
 from kit.overbooking.heuristic import HeuristicBot
+from tests.support import copy_dataset, edit
 
 
 def test_the_heuristic_beats_random_clearly_in_3_player_games():
@@ -34,15 +33,7 @@ def test_the_heuristic_uses_only_what_its_player_sees(players):
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
-    copy = tmp_path / "mine"
-    shutil.copytree(dataset_dir("overbooking"), copy)
-    return copy
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_dataset(tmp_path, "overbooking")
 
 
 def test_a_users_corrected_hotels_are_used(folder):

@@ -9,29 +9,14 @@ from hypothesis import strategies as st
 
 from kit.core import Chance, loads
 from kit.overbooking import Overbooking
+from tests.support import choices, play
 
 players = st.sampled_from([2, 3, 4])
 seeds = st.integers(min_value=0, max_value=2**32)
-choices = st.tuples(
-    st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=40),
-    st.integers(min_value=0, max_value=2**32),
-    st.integers(min_value=0, max_value=100),
-)
+moves = choices(40, 100)
 
 
-def play(game, choice):
-    picks, seed, extra = choice
-    chance = Chance(seed)
-    for step in range(len(picks) + extra):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        pick = picks[step] if step < len(picks) else chance.below(len(legal))
-        game.apply(legal[pick % len(legal)])
-        yield
-
-
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_all_cards_accounted_for_and_beds_never_overbooked(n, seed, choice):
     game = Overbooking(players=n, seed=seed)
     for _ in play(game, choice):
@@ -49,7 +34,7 @@ def test_all_cards_accounted_for_and_beds_never_overbooked(n, seed, choice):
             assert 0 <= event["beds_after"] <= event["beds_before"]
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_every_deck_is_used_up_when_all_place_five(n, seed, choice):
     picks, extra_seed, _ = choice
     game = Overbooking(players=n, seed=seed)
@@ -62,7 +47,7 @@ def test_every_deck_is_used_up_when_all_place_five(n, seed, choice):
         assert all(not deck for deck in game.decks)
 
 
-@given(players, seeds, choices, st.integers(min_value=0, max_value=2**32))
+@given(players, seeds, moves, st.integers(min_value=0, max_value=2**32))
 def test_views_leak_nothing(n, seed, choice, redeal):
     game = Overbooking(players=n, seed=seed)
     for _ in play(game, choice):
@@ -77,7 +62,7 @@ def test_views_leak_nothing(n, seed, choice, redeal):
                     assert set(slot) == {"owner", "colour", "crest", "size", "face_up"}
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_same_seed_same_game_and_save_load(n, seed, choice):
     a, b = Overbooking(players=n, seed=seed), Overbooking(players=n, seed=seed)
     for _ in zip(play(a, choice), play(b, choice)):

@@ -6,18 +6,11 @@ from collections import Counter
 
 import pytest
 
-from kit.core import Chance, IllegalAction
+from kit.core import Chance
 from kit.overbooking import Overbooking, load_components
+from tests.support import assert_rejected
 
-
-def rejected(game, action, rule, text=None):
-    before = game.fingerprint()
-    with pytest.raises(IllegalAction) as raised:
-        game.apply(action)
-    assert raised.value.rule == rule, str(raised.value)
-    if text:
-        assert text in str(raised.value)
-    assert game.fingerprint() == before
+rejected = assert_rejected
 
 
 def first_card(game, player, test):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,21 +9,14 @@ import pytest
 from kit.core import ComponentError
 from kit.core.data import dataset_dir
 from kit.samoa import Samoa, load_components
+from tests.support import copy_dataset, edit
 
 SHIPPED = dataset_dir("samoa")
 
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
-    copy = tmp_path / "mine"
-    shutil.copytree(SHIPPED, copy)
-    return copy
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_dataset(tmp_path, "samoa")
 
 
 def test_every_value_says_where_it_comes_from():

@@ -9,28 +9,11 @@ from hypothesis import strategies as st
 
 from kit.core import Chance, loads
 from kit.samoa import Samoa
+from tests.support import choices, play
 
 players = st.sampled_from([3, 4, 5, 6])
 seeds = st.integers(min_value=0, max_value=2**32)
-# Hypothesis' own picks steer the first actions (and shrink well); a seeded random stretch of up to
-# 400 more actions then takes the game deep, where short pick lists alone would not reach.
-choices = st.tuples(
-    st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=60),
-    st.integers(min_value=0, max_value=2**32),
-    st.integers(min_value=0, max_value=400),
-)
-
-
-def play(game, choice):
-    picks, seed, extra = choice
-    chance = Chance(seed)
-    for step in range(len(picks) + extra):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        pick = picks[step] if step < len(picks) else chance.below(len(legal))
-        game.apply(legal[pick % len(legal)])
-        yield
+moves = choices(60, 400)
 
 
 def money_from_the_log(game, player):
@@ -41,7 +24,7 @@ def money_from_the_log(game, player):
     return money
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_components_money_and_rooms_are_conserved_after_every_action(n, seed, picks):
     game = Samoa(players=n, seed=seed)
     for _ in play(game, picks):
@@ -62,7 +45,7 @@ def test_components_money_and_rooms_are_conserved_after_every_action(n, seed, pi
                     assert all(t.nationality != nationality for t in occupants)
 
 
-@given(players, seeds, choices, st.integers(min_value=0, max_value=2**32))
+@given(players, seeds, moves, st.integers(min_value=0, max_value=2**32))
 def test_a_view_hides_other_hands_money_and_unrevealed_choices(n, seed, picks, redeal):
     game = Samoa(players=n, seed=seed)
     for _ in play(game, picks):
@@ -80,14 +63,14 @@ def test_a_view_hides_other_hands_money_and_unrevealed_choices(n, seed, picks, r
             assert all(view["played"][p] is None for p in hidden)
 
 
-@given(players, seeds, choices)
+@given(players, seeds, moves)
 def test_same_seed_same_game(n, seed, picks):
     a, b = Samoa(players=n, seed=seed), Samoa(players=n, seed=seed)
     for _ in zip(play(a, picks), play(b, picks)):
         assert a.fingerprint() == b.fingerprint()
 
 
-@given(players, seeds, choices, choices)
+@given(players, seeds, moves, moves)
 def test_save_then_load_mid_game(n, seed, before, after):
     game = Samoa(players=n, seed=seed)
     for _ in play(game, before):

@@ -6,21 +6,14 @@ from collections import Counter
 
 import pytest
 
-from kit.core import Chance, IllegalAction, random_playout
+from kit.core import Chance, random_playout
 from kit.samoa import Samoa, load_components
+from tests.support import assert_rejected
 
 FLAGS = ["J", "U", "G", "N", "J", "U", "G", "N", "J", "U", "G", "N"]
 
 
-def rejected(game, action, rule, text=None):
-    before = game.fingerprint()
-    with pytest.raises(IllegalAction) as raised:
-        game.apply(action)
-    assert raised.value.rule == rule, str(raised.value)
-    if text:
-        assert text in str(raised.value)
-    assert game.fingerprint() == before
-    return str(raised.value)
+rejected = assert_rejected
 
 
 def arranged(cards, players=4, **scenario):
