@@ -96,7 +96,7 @@ class GameBoard(anywidget.AnyWidget):
                 back_to = taken[-1]
             else:
                 back_to = len(history) - 1
-            if self.mode != "open" and self.game.reveals(history[back_to]):
+            if self.mode != "open" and self._revealed(back_to):
                 raise NothingToUndo(f"'{history[back_to]}' showed a hidden card, so it cannot be taken back")
             self.game.undo(len(history) - back_to)
         except NothingToUndo as error:
@@ -151,6 +151,12 @@ class GameBoard(anywidget.AnyWidget):
         if player not in self._bot_players:
             self._bot_players[player] = self.bots[self.bot](self.seed * 10 + player)
         return self._bot_players[player]
+
+    def _revealed(self, index: int) -> bool:
+        """Whether the action at `index` of the history revealed something (asked of the position
+        before it, rebuilt by replay)."""
+        before = self.game_type.replay(self.game.settings, self.game.history[:index])
+        return before.reveals(self.game.history[index])
 
     def _human_steps(self) -> list[int]:
         """History indices of the actions the human took (replaying to see who acted)."""

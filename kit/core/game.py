@@ -133,10 +133,12 @@ class Game(ABC):
         """An independent copy of this game, history and log included."""
 
     def reveals(self, action) -> bool:
-        """Whether `action` showed its player something hidden (a card drawn from a face-down pile).
+        """Whether taking `action` now shows someone something hidden (a card drawn from a face-down
+        pile, secret choices turned over, a new round dealt).
 
-        Boards refuse to undo such actions outside the open teaching mode (after boardgame.io:
-        a move that reveals information cannot be taken back without letting the player peek).
+        Boards refuse to undo such actions outside the open teaching mode (after boardgame.io: a
+        move that reveals information cannot be taken back without letting a player peek). Asked
+        of the position *before* the action.
         """
         return False
 

@@ -159,8 +159,11 @@ class Overbooking(Game):
                 return interned(Place, card.key, where, hotel_index + 1)
 
     def reveals(self, action: Action) -> bool:
-        """Stage 2 reveals every card at a hotel (OB-5.1) and stage 3 draws new cards (OB-7)."""
-        return True
+        """The action that ends stage 1 turns every card over (OB-5.1), and the end of stage 2 draws
+        new cards and hotel sides (OB-7)."""
+        after = self.clone()
+        after.apply(action)
+        return after.stage != self.stage or after.round != self.round
 
     def parse_action(self, text: str) -> Action:
         try:

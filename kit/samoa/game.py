@@ -146,6 +146,13 @@ class Samoa(Game):
                 actions.extend(by_room[r] for r in (lovers if tourist.kind == "lovers" else empty))
         return actions
 
+    def reveals(self, action: Action) -> bool:
+        """The last price card chosen turns all of them over (SA-3.3); the end of a round lays out
+        new tiles and tourists drawn face down (SA-3.1, SA-3.2)."""
+        after = self.clone()
+        after.apply(action)
+        return after.round != self.round or after.is_over or (self.phase == "choose" and after.phase != "choose")
+
     def parse_action(self, text: str) -> Action:
         try:
             return parse(text)

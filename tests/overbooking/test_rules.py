@@ -267,3 +267,11 @@ def test_ob8_scores_coins_tokens_and_score_cards():
                     bonus += max((pts for need, pts in table.items() if 0 < need <= n), default=0)
             assert game.scores()[p] == sum(c.coins for c in game.booked[p]) + game.tokens[p] + bonus
         assert game.events()[-1].rule == "OB-8" and game.winners()
+
+
+def test_the_last_placement_reveals_and_earlier_ones_do_not():
+    game = Overbooking(players=2, seed=14)
+    assert not game.reveals(game.legal_actions()[0])
+    while game.turn < 9:
+        game.apply(next(a for a in game.legal_actions() if str(a) != "hold"))
+    assert all(game.reveals(a) for a in game.legal_actions())  # the last card of stage 1

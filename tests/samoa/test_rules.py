@@ -344,3 +344,19 @@ def test_sa3_4_the_grey_card_is_never_offered_a_tile():
     game = arranged(["grey", "grey", "grey", "grey"], offer=["pool"])
     assert game.phase == "tourists" and game.offer == ["pool"]
     rejected(game, "buy pool", "SA-3.5", "cannot buy a building tile now")
+
+
+def test_the_last_price_card_and_the_end_of_a_round_reveal_hidden_things():
+    game = Samoa(players=3, seed=13)
+    assert not game.reveals(game.legal_actions()[0])
+    game.play("choose 2/3", "choose 4/4")
+    assert game.reveals(game.legal_actions()[0])  # the third choice turns all cards over
+    game.apply("choose 6/5")
+    while game.phase == "build":
+        assert not game.reveals(game.parse_action("pass"))
+        game.apply("pass")
+    done = game.parse_action("done")
+    for _ in range(2):
+        assert not game.reveals(done)
+        game.apply(done)
+    assert game.reveals(done)  # the last "done" ends the round: new tiles and tourists are drawn
