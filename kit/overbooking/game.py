@@ -182,11 +182,10 @@ class Overbooking(Game):
         bonus = 0
         for crest in self.components.crests:
             count = counts[crest]
-            reached = [need for need in table if need <= count and (need > 0 or count == 0)]
             if count == 0:
-                bonus += table.get(0, 0)
-            elif reached:
-                bonus += table[max(n for n in reached if n > 0)] if any(n > 0 for n in reached) else 0
+                bonus += table.get(0, 0)  # the advanced side's penalty for a family with no guest
+            else:
+                bonus += max((points for need, points in table.items() if 0 < need <= count), default=0)
         return bonus
 
     def scores(self) -> list[int]:

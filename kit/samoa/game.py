@@ -12,6 +12,7 @@ chosen and the cards are revealed together (a simultaneous secret choice, played
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,7 +131,7 @@ class Samoa(Game):
         if "send_home" in hotel.specials and self.committed is None:
             occupied = [r + 1 for r in hotel.occupied_rooms()]
             if occupied:
-                pairs = [(r,) for r in occupied] if len(occupied) == 1 else rules.combinations(occupied, 2)
+                pairs = [(r,) for r in occupied] if len(occupied) == 1 else combinations(occupied, 2)
                 actions += [interned(SendHome, tuple(pair)) for pair in pairs]
         if card.grey:
             if self.removed < 2:

@@ -103,3 +103,15 @@ def test_a_prearranged_deck_survives_a_save():
     )
     game = LostCities(deck=deck, rounds=1).play("play Dx", "draw deck")
     assert loads(game.dumps()).fingerprint() == game.fingerprint()
+
+
+def test_games_started_from_scenarios_survive_a_save():
+    from kit.overbooking import Overbooking
+    from kit.samoa import Samoa
+
+    samoa = Samoa(players=3, seed=2, scenario={"hotels": {1: {"rooms": {2: ["J rich"]}}}, "money": [20, 25, 30]})
+    samoa.play("choose 2/3", "choose grey")
+    over = Overbooking(players=2, seed=3, scenario={"hotels": [{"beds": 9, "queue": [["red", "fish-monk"]]}]})
+    over.apply(str(over.legal_actions()[0]))
+    for game in (samoa, over):
+        assert loads(game.dumps()).fingerprint() == game.fingerprint()
