@@ -12,8 +12,8 @@ chosen and the cards are revealed together (a simultaneous secret choice, played
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
