@@ -40,7 +40,7 @@ def test_play_a_card_by_clicking_in_jupyterlab(server, scheme):
             "[Play(card=Card(Dx)), Draw(pile=None, letter='deck')] 4"
         )
         assert page.locator(".lc-in-hand").count() == 8
-        assert "Player 0 plays Dx" in page.locator(".lc-log").inner_text()
+        assert "Player 0 plays Dx" in page.locator(".tk-log").inner_text()
         # an illegal attempt shows the engine's message with its rule id and changes nothing
         page.locator(".lc-in-hand[data-card='D6']").click()
         page.locator(".lc-us .lc-exp[data-exp='D']").click()
@@ -49,8 +49,8 @@ def test_play_a_card_by_clicking_in_jupyterlab(server, scheme):
         page.wait_for_function("() => document.querySelector('.lc-board').dataset.steps === '8'")
         page.locator(".lc-in-hand[data-card='D4']").click()
         page.locator(".lc-us .lc-exp[data-exp='D']").click()
-        page.wait_for_selector(".lc-message.lc-error")
-        assert page.locator(".lc-message").inner_text().startswith("LC-3.1: a 4 cannot follow the 6 on Desert")
+        page.wait_for_selector(".tk-message.tk-error")
+        assert page.locator(".tk-message").inner_text().startswith("LC-3.1: a 4 cannot follow the 6 on Desert")
         assert run_in_lab(page, "print(len(board.game.history))").strip() == "8"
 
 
@@ -61,15 +61,15 @@ def test_play_a_card_by_clicking_in_voila(server):
         assert steps(page) == 0
         play_dx_and_draw(page)
         assert page.locator(".lc-us .lc-exp[data-exp='D'] .lc-card").count() == 1
-        assert "Player 1" in page.locator(".lc-log").inner_text()
+        assert "Player 1" in page.locator(".tk-log").inner_text()
 
 
 def test_hotseat_hides_the_hand_until_the_next_player_asks(server):
     with browser() as page:
         run_all_in_lab(page, server, NOTEBOOK)
         page.wait_for_selector(".lc-board .lc-in-hand")
-        page.locator(".lc-mode").select_option("hotseat")
-        page.wait_for_selector(".lc-handover")
+        page.locator(".tk-mode").select_option("hotseat")
+        page.wait_for_selector(".tk-handover")
         assert page.locator(".lc-in-hand").count() == 0
         page.get_by_text("I am player 0: show my hand").click()
         page.wait_for_selector(".lc-in-hand")
@@ -77,7 +77,7 @@ def test_hotseat_hides_the_hand_until_the_next_player_asks(server):
         page.locator(".lc-pile[data-pile='H']").click()
         page.wait_for_selector(".lc-pile[data-pile='H'] .lc-card[data-card='H3']")
         page.locator(".lc-deck-pile").click()
-        page.wait_for_selector(".lc-handover")
+        page.wait_for_selector(".tk-handover")
         assert page.locator(".lc-in-hand").count() == 0  # player 0's hand is gone before player 1 comes
         page.get_by_text("I am player 1: show my hand").click()
         page.wait_for_selector(".lc-in-hand[data-card='B2']")  # player 1's own hand

@@ -1,36 +1,24 @@
-// The live Lost Cities board. It draws the view it is given and sends intended actions to Python;
-// the engine in Python judges every action. Pure helpers first, then the DOM code.
+// The live Lost Cities board (after widgets/common.js). It draws the view it is given and sends
+// intended actions to Python; the engine in Python judges every action.
 
 const TURN_HELP = {
   play: "Choose a card, then your expedition of its colour (play) or its discard pile (discard).",
   draw: "Now draw: click the draw pile or a discard pile.",
 };
 
-export function inkFor(hex) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? "#1b1b1b" : "#ffffff";
-}
-
-export function cardLabel(key) {
+function cardLabel(key) {
   return key.slice(1) === "x" ? "×" : key.slice(1);
 }
 
-export function sideOf(view) {
+function sideOf(view) {
   // The side drawn at the bottom: the viewer's, else the side of the player to move.
   const seat = view.viewer ?? view.to_move ?? 0;
   return seat % 2;
 }
 
-export function sideName(view, side) {
+function sideName(view, side) {
   const seats = view.teams[side];
   return seats.length === 1 ? `Player ${seats[0]}` : `Team ${side} (seats ${seats.join(" & ")})`;
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function cardNode(view, key, extra) {
@@ -58,7 +46,7 @@ const keyOf = (id) => id.split("#")[0];
 function render({ model, el: host }) {
   let selected = [];
   let note = ""; // a hint from the board itself (not a rule verdict)
-  const root = el("div", "lc-board");
+  const root = el("div", "lc-board tk-board");
   host.appendChild(root);
 
   const act = (action) => {
@@ -161,12 +149,7 @@ function render({ model, el: host }) {
   function handBlock(view) {
     const block = el("div", "lc-hand");
     if (model.get("handover")) {
-      const cover = el("div", "lc-handover");
-      cover.append(el("div", "", `Player ${view.to_move}, it is your turn. Make sure nobody else can see the screen.`));
-      const button = el("button", "lc-button lc-primary", `I am player ${view.to_move}: show my hand`);
-      button.addEventListener("click", () => model.send({ kind: "take-over" }));
-      cover.append(button);
-      block.append(cover);
+      block.append(handoverBlock(model, view.to_move));
       return block;
     }
     const hands = view.open
@@ -197,79 +180,12 @@ function render({ model, el: host }) {
   }
 
   function panel(view) {
-    const side = el("div", "lc-panel");
-    const scores = el("table", "lc-scores");
-    const head = el("tr");
-    ["", "this round", "match"].forEach((t) => head.append(el("th", "", t)));
-    scores.append(head);
-    view.teams.forEach((_, s) => {
-      const tr = el("tr");
-      tr.append(el("td", "", sideName(view, s)), el("td", "", String(view.round_score[s])), el("td", "", String(view.totals[s])));
-      scores.append(tr);
-    });
-    side.append(el("div", "lc-panel-title", `Round ${view.round} of ${view.rounds}`), scores);
-
-    const message = model.get("message") || note;
-    const kind = !message ? " lc-empty" : model.get("message_kind") === "error" && model.get("message") ? " lc-error" : "";
-    const box = el("div", `lc-message${kind}`);
-    box.textContent = message || "The rules engine's answers appear here.";
-    side.append(box);
-
-    const controls = el("div", "lc-controls");
-    const mode = el("select", "lc-mode");
-    [["bot", "Against a bot"], ["hotseat", "Hot-seat (pass the device)"], ["open", "Open teaching mode"]].forEach(([value, text]) => {
-      const option = el("option", "", text);
-      option.value = value;
-      option.selected = model.get("mode") === value;
-      mode.append(option);
-    });
-    mode.addEventListener("change", () => {
-      selected = [];
-      model.set("mode", mode.value);
-      model.save_changes();
-    });
-    controls.append(mode);
-    if (model.get("mode") !== "hotseat") {
-      const bot = el("select", "lc-bot");
-      model.get("bot_names").forEach((name) => {
-        const option = el("option", "", `${name} bot`);
-        option.value = name;
-        option.selected = model.get("bot") === name;
-        bot.append(option);
-      });
-      bot.addEventListener("change", () => {
-        model.set("bot", bot.value);
-        model.save_changes();
-      });
-      controls.append(bot);
-    }
-    const seed = el("input", "lc-seed");
-    seed.type = "number";
-    seed.value = String(model.get("seed"));
-    seed.title = "seed of the next game";
-    const fresh = el("button", "lc-button lc-new", "New game");
-    fresh.addEventListener("click", () => {
-      selected = [];
-      note = "";
-      model.send({ kind: "new", seed: seed.value === String(model.get("seed")) ? null : seed.value });
-    });
-    const undo = el("button", "lc-button lc-undo", "Undo");
-    undo.addEventListener("click", () => {
-      selected = [];
-      note = "";
-      model.send({ kind: "undo" });
-    });
-    const seedLabel = el("label", "lc-seed-label", "seed ");
-    seedLabel.append(seed);
-    controls.append(seedLabel, fresh, undo);
-    if (model.get("mode") === "open") {
-      const botMove = el("button", "lc-button lc-bot-move", "Bot move");
-      botMove.title = "let the bot make the next action for the player to move";
-      botMove.addEventListener("click", () => model.send({ kind: "bot-move" }));
-      controls.append(botMove);
-    }
+    const scores = [["", "this round", "match"]].concat(
+      view.teams.map((_, s) => [sideName(view, s), view.round_score[s], view.totals[s]]),
+    );
+    const extra = [];
     if (view.players === 4 && view.phase === "play") {
-      const pass = el("button", "lc-button lc-pass", "Pass 2 cards to partner (LC-7)");
+      const pass = el("button", "tk-button lc-pass", "Pass 2 cards to partner (LC-7)");
       pass.disabled = selected.length !== 2;
       pass.title = "select two cards first; your hand may not drop below six";
       pass.addEventListener("click", () => {
@@ -277,15 +193,13 @@ function render({ model, el: host }) {
         selected = [];
         act(`pass ${cards[0]} ${cards[1]}`);
       });
-      controls.append(pass);
+      extra.push(pass);
     }
-    side.append(controls);
-
-    const log = el("ol", "lc-log");
-    model.get("log").forEach((line) => log.append(el("li", "", line)));
-    side.append(el("div", "lc-panel-title", "What happened"), log);
-    requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
-    return side;
+    const reset = () => {
+      selected = [];
+      note = "";
+    };
+    return boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, extra, note, onReset: reset });
   }
 
   function draw() {
@@ -299,11 +213,11 @@ function render({ model, el: host }) {
     root.replaceChildren();
     root.dataset.mode = model.get("mode");
     root.dataset.steps = String(model.get("steps"));
-    const top = el("div", "lc-top");
-    top.append(el("span", "lc-title", "Lost Cities"), el("span", "lc-status", status(view)));
+    const top = el("div", "tk-top");
+    top.append(el("span", "tk-title", "Lost Cities"), el("span", "tk-status", status(view)));
     root.append(top);
-    if (view.open) root.append(el("div", "lc-banner", "Open teaching mode: every card is visible — all hands and the order of the draw pile."));
-    const main = el("div", "lc-main");
+    if (view.open) root.append(el("div", "tk-banner", "Open teaching mode: every card is visible — all hands and the order of the draw pile."));
+    const main = el("div", "tk-main");
     const table = el("div", "lc-table");
     const us = sideOf(view);
     const acting = !model.get("handover") && (view.open || view.viewer === view.to_move);
@@ -312,20 +226,9 @@ function render({ model, el: host }) {
     root.append(main);
   }
 
-  // Python changes several traits in one message; draw once for all of them, right after.
-  let pending = false;
-  const redraw = () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      draw();
-    });
-  };
-  const events = ["change:view", "change:message", "change:message_kind", "change:handover", "change:log", "change:mode", "change:bot", "change:seed"];
-  events.forEach((name) => model.on(name, redraw));
+  const cleanup = redrawOnChange(model, draw);
   draw();
-  return () => events.forEach((name) => model.off(name, redraw));
+  return cleanup;
 }
 
 export default { render };

@@ -9,16 +9,12 @@ where to draw from. The engine judges every click; an illegal one shows its rule
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from kit.bots import RandomBot
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
 
+from ..assets import bundle
 from ..base import GameBoard
-
-HERE = Path(__file__).parent
-
 
 class LostCitiesBoard(GameBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
@@ -27,8 +23,8 @@ class LostCitiesBoard(GameBoard):
     play against bots), seed, and the game's own settings: players, rounds, first_player, deck, ...
     """
 
-    _esm = HERE / "board.js"
-    _css = HERE / "board.css"
+    _esm = bundle("lostcities/board.js")
+    _css = bundle("lostcities/board.css")
     game_type = LostCities
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
 
