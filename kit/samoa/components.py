@@ -54,6 +54,7 @@ class Tourist(NamedTuple):
 @dataclass(frozen=True, eq=False)
 class Components:
     nationalities: dict[str, str]  # key -> name
+    colours: dict[str, str]  # key -> a display colour (a presentation choice)
     flags: tuple[tuple[str, int], ...]  # (nationality, corner number)
     price_cards: tuple[PriceCard, ...]
     tourist_cards: dict[int, dict[int, tuple[int, ...]]]  # card -> players -> group sizes
@@ -81,12 +82,13 @@ def load_components(folder: str | Path | None = None) -> Components:
 @lru_cache(maxsize=8)
 def _load(folder: str | None) -> Components:
     root = Path(folder) if folder is not None else dataset_dir("samoa")
-    nationalities = {}
+    nationalities, colours = {}, {}
     path = root / "nationalities.csv"
-    for line, row in read_rows(path, ("key", "name", "flag_source")):
+    for line, row in read_rows(path, ("key", "name", "flag_source", "colour", "colour_source")):
         if len(row["key"]) != 1 or not row["key"].isupper():
             raise ComponentError(f"{path}, line {line}: key must be one capital letter, not {row['key']!r}")
         nationalities[row["key"]] = row["name"]
+        colours[row["key"]] = row["colour"]
     if len(nationalities) != 4:
         raise ComponentError(f"{path}: SA-1 has 4 nationalities, the file lists {len(nationalities)}")
 
@@ -195,6 +197,7 @@ def _load(folder: str | None) -> Components:
         raise ComponentError(f"{path}: one round per flag: {len(flags)} flags but {number('rounds')} rounds")
     return Components(
         nationalities=nationalities,
+        colours=colours,
         flags=tuple(flags),
         price_cards=tuple(cards),
         tourist_cards=tourist_cards,

@@ -198,6 +198,28 @@ def building_order(game: Samoa) -> list[int]:
     return sorted((p for p in seats if not cards[p].grey), key=lambda p: (-cards[p].bid, seats.index(p)))
 
 
+def order_reasons(game: Samoa) -> list[str]:
+    """The order of this phase in words: each player's bid or price, and how the tie card settled
+    equal ones (SA-3.4 clockwise from the hammer, SA-3.5 counter-clockwise from the suitcase)."""
+    cards = game.chosen_cards()
+    building = game.phase == "build"
+    value = (lambda p: cards[p].bid) if building else (lambda p: cards[p].price)
+    word = "bid" if building else "price"
+    out = []
+    for index, player in enumerate(game.order):
+        card = cards[player]
+        if card.grey:
+            out.append(f"player {player}: grey card — sends up to two guests home instead (SA-3.5)")
+            continue
+        text = f"player {player}: {word} {value(player)}"
+        earlier = [p for p in game.order[:index] if not cards[p].grey and value(p) == value(player)]
+        if earlier:
+            side = "clockwise from the hammer (SA-3.4)" if building else "counter-clockwise from the suitcase (SA-3.5)"
+            text += f", after player {earlier[-1]} on equal {word}s: {side}"
+        out.append(text)
+    return out
+
+
 def start_building(game: Samoa) -> None:
     game.phase, game.order, game.turn = "build", building_order(game), 0
     game.log.append(("SA-3.4", "build-order", None, {"order": list(game.order)}))
