@@ -42,8 +42,8 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, url: str, token: str, process: subprocess.Popen, log: Path):
-        self.url, self.token, self.process, self.log = url, token, process, log
+    def __init__(self, url: str, token: str, process: subprocess.Popen, log: Path, root: Path):
+        self.url, self.token, self.process, self.log, self.root = url, token, process, log, root
 
     def lab(self, path: str) -> str:
         return f"{self.url}/lab/tree/{path}?token={self.token}&reset"
@@ -91,7 +91,7 @@ def jupyter_server(root: Path) -> Iterator[Server]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"JupyterLab did not start:\n{log.read_text()[-3000:]}") from None
                 time.sleep(0.3)
-        yield Server(url, token, process, log)
+        yield Server(url, token, process, log, root)
     finally:
         process.terminate()
         try:

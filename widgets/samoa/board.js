@@ -1,0 +1,300 @@
+// The live Samoa board (after widgets/common.js). It draws the view it is given and sends intended
+// actions to Python; the engine judges every one. Clicks: a price card to choose it (SA-3.3); a
+// building tile to buy it (SA-3.4; a suite then asks for a room); a tourist, then a room of your
+// hotel (SA-3.5); with the grey card, an occupied room to send its guests home.
+
+const ICONS = { plain: "", rich: "$$", lovers: "♥", celebrity: "★", bather: "≈" };
+const TILE_NAMES = {
+  extra_room: "extra room",
+  suite: "suite",
+  pool: "pool",
+  swap_card: "swap card",
+  send_home: "send home",
+  take_back: "take back",
+};
+const PHASE_HELP = {
+  choose: "choose a price card (face down: the others see only that you chose)",
+  swap: "swap your played card with the swap tile, or keep it",
+  build: "buy a building tile for your bid, or pass",
+  tourists: "take tourists from ONE group into free rooms (click a tourist, then a room), then Done",
+};
+
+function touristNode(view, label) {
+  const [nationality, kind, ring] = label.split(" ");
+  const colour = view.nationality_colours[nationality];
+  const node = el("div", `sa-tourist sa-${kind}`);
+  node.style.background = colour;
+  node.style.color = inkFor(colour);
+  node.title = `${view.nationalities[nationality]}: ${kind}${ring ? " (swim ring " + ring + ")" : ""}`;
+  node.append(el("span", "sa-nat", nationality), el("span", "sa-icon", kind === "bather" ? `≈${ring}` : ICONS[kind]));
+  return node;
+}
+
+function priceCardNode(key, extra) {
+  const node = el("div", `sa-price${key === "grey" ? " sa-grey" : ""}${extra ? " " + extra : ""}`);
+  node.dataset.card = key;
+  if (key === "grey") {
+    node.append(el("span", "sa-grey-text", "staff on holiday"));
+    node.title = "the grey card: no building, no guests; send up to two guests home (SA-3.5)";
+  } else {
+    const [bid, price] = key.split("/");
+    node.append(el("span", "sa-bid", `bid ${bid}`), el("span", "sa-room-price", `price ${price}`));
+    node.title = `bid ${bid} to build (SA-3.4), room price ${price} (SA-3.5)`;
+  }
+  return node;
+}
+
+function neighbours(hotel, room) {
+  if (room >= hotel.board_rooms) return [];
+  const cols = hotel.columns;
+  const rows = hotel.board_rooms / cols;
+  const [r, c] = [Math.floor(room / cols), room % cols];
+  const out = [];
+  if (r > 0) out.push(room - cols);
+  if (r < rows - 1) out.push(room + cols);
+  if (c > 0) out.push(room - 1);
+  if (c < cols - 1) out.push(room + 1);
+  return out;
+}
+
+function doubleReason(hotel, room) {
+  // What makes a newly placed tourist pay double in this room (SA-9.2, SA-8.3).
+  const reasons = [];
+  if (hotel.suites.includes(room + 1)) reasons.push("suite (SA-9.2)");
+  if (neighbours(hotel, room).some((n) => hotel.rooms[n].some((t) => t.includes("celebrity")))) {
+    reasons.push("next to a celebrity (SA-8.3)");
+  }
+  return reasons;
+}
+
+function render({ model, el: host }) {
+  let picked = null; // {group, tile} of a selected tourist, or {suite: true} while buying a suite
+  let note = "";
+  const root = el("div", "sa-board tk-board");
+  host.appendChild(root);
+  const act = (action) => {
+    note = "";
+    picked = null;
+    model.send({ kind: "act", action });
+  };
+  const legal = (view, action) => view.legal_actions.includes(action);
+
+  function status(view) {
+    if (view.phase === "over") return "The game is over (SA-6).";
+    if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
+    const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
+    return `Round ${view.round} · ${view.nationalities[view.nationality]} · ${who}: ${PHASE_HELP[view.phase]}`;
+  }
+
+  function flagRow(view) {
+    const row = el("div", "sa-flags");
+    view.flags.forEach((nationality, index) => {
+      const round = index + 1;
+      const flag = el("div", `sa-flag${round === view.round ? " sa-now" : ""}${round < view.round ? " sa-past" : ""}`);
+      flag.style.background = view.nationality_colours[nationality];
+      flag.style.color = inkFor(view.nationality_colours[nationality]);
+      flag.title = `round ${round}: ${view.nationalities[nationality]}`;
+      flag.append(el("span", "", nationality), el("span", "sa-round", String(round)));
+      if (view.doubled_rounds.includes(round)) flag.append(el("span", "sa-2x", "2X"));
+      row.append(flag);
+    });
+    return row;
+  }
+
+  function arrivals(view) {
+    const block = el("div", "sa-arrivals");
+    block.append(el("div", "sa-label", `Tourists arriving (card ${view.tourist_card})`));
+    const mine = view.viewer === view.to_move || view.open;
+    view.groups.forEach((group, g) => {
+      const row = el("div", "sa-group");
+      row.append(el("span", "sa-group-name", `group ${g + 1}`));
+      group.forEach((label, t) => {
+        const node = touristNode(view, label);
+        node.dataset.group = String(g + 1);
+        node.dataset.tile = String(t + 1);
+        if (picked && picked.group === g + 1 && picked.tile === t + 1) node.classList.add("sa-picked");
+        if (view.phase === "tourists" && mine) {
+          node.classList.add("sa-clickable");
+          node.addEventListener("click", () => {
+            picked = { group: g + 1, tile: t + 1 };
+            note = `Now click a free room of your hotel for the ${label}.`;
+            draw();
+          });
+        }
+        row.append(node);
+      });
+      if (!group.length) row.append(el("span", "sa-muted", "(all taken)"));
+      block.append(row);
+    });
+    return block;
+  }
+
+  function buildings(view) {
+    const block = el("div", "sa-buildings");
+    block.append(el("div", "sa-label", `Building tiles on offer (${view.building_deck} face down)`));
+    const row = el("div", "sa-offer");
+    view.offer.forEach((kind) => {
+      const tile = el("div", `sa-tile sa-tile-${kind}`, TILE_NAMES[kind]);
+      tile.dataset.kind = kind;
+      const buyable = view.phase === "build" && view.legal_actions.some((a) => a.startsWith(`buy ${kind}`));
+      if (buyable) {
+        tile.classList.add("sa-clickable");
+        tile.addEventListener("click", () => {
+          if (kind === "suite") {
+            picked = { suite: true };
+            note = "Now click the room of your hotel that becomes the suite (SA-9.2).";
+            draw();
+          } else act(`buy ${kind}`);
+        });
+      }
+      row.append(tile);
+    });
+    if (!view.offer.length) row.append(el("span", "sa-muted", "(none)"));
+    block.append(row);
+    return block;
+  }
+
+  function table(view) {
+    const block = el("div", "sa-cards");
+    block.append(el("div", "sa-label", "Price cards this round"));
+    const row = el("div", "sa-played");
+    for (let p = 0; p < view.players; p++) {
+      const seat = el("div", "sa-seat");
+      const marks = [];
+      if (view.tie_card.hammer === p) marks.push("hammer");
+      if (view.tie_card.suitcase === p) marks.push("suitcase");
+      seat.append(el("div", "sa-seat-name", `player ${p}${p === view.viewer ? " (you)" : ""}`));
+      seat.append(el("div", "sa-tie-mark", marks.length ? `tie card: ${marks.join(", ")}` : " "));
+      const card = view.played[p] ?? (p === view.viewer ? view.my_card : view.open ? view.chosen[p] : null);
+      if (card) seat.append(priceCardNode(card, view.played[p] ? "" : "sa-secret"));
+      else seat.append(el("div", "sa-price sa-back", view.has_chosen[p] ? "chosen" : "…"));
+      if (view.to_move === p && view.phase !== "over") seat.classList.add("sa-acting");
+      row.append(seat);
+    }
+    block.append(row);
+    block.append(
+      el("div", "sa-tie", "The tie card's hammer settles equal bids (clockwise from it), its suitcase equal prices (counter-clockwise)."),
+    );
+    if (view.order_why.length) {
+      const why = el("ol", "sa-order");
+      view.order_why.forEach((line, i) => {
+        const item = el("li", i === view.turn ? "sa-now" : "", line);
+        why.append(item);
+      });
+      block.append(el("div", "sa-label", view.phase === "build" ? "Building order (SA-3.4)" : "Tourist order (SA-3.5)"), why);
+    }
+    return block;
+  }
+
+  function hotelNode(view, player) {
+    const hotel = view.hotels[player];
+    const mine = player === view.viewer || (view.open && player === view.to_move);
+    const acting = mine && view.to_move === player && !model.get("handover");
+    const box = el("div", `sa-hotel${mine ? " sa-mine" : ""}`);
+    const head = el("div", "sa-hotel-head", `player ${player}${player === view.viewer ? " (you)" : ""}`);
+    const extras = [];
+    if (hotel.pools) extras.push(`${hotel.pools} pool${hotel.pools > 1 ? "s" : ""}`);
+    if (hotel.specials.length) extras.push(hotel.specials.map((k) => TILE_NAMES[k]).join(", "));
+    if (extras.length) head.append(el("span", "sa-muted", ` · ${extras.join(" · ")}`));
+    box.append(head);
+    const grid = el("div", "sa-rooms");
+    grid.style.gridTemplateColumns = `repeat(${hotel.columns}, 1fr)`;
+    const extraRow = el("div", "sa-extra-rooms");
+    hotel.rooms.forEach((guests, room) => {
+      const cell = el("div", `sa-room${hotel.suites.includes(room + 1) ? " sa-suite" : ""}`);
+      cell.dataset.player = String(player);
+      cell.dataset.room = String(room + 1);
+      cell.append(el("span", "sa-room-number", String(room + 1)));
+      guests.forEach((label) => cell.append(touristNode(view, label)));
+      if (mine && !guests.length) {
+        const reasons = doubleReason(hotel, room);
+        if (reasons.length) {
+          cell.append(el("span", "sa-double", "×2"));
+          cell.title = `a tourist placed here pays double: ${reasons.join(", ")}`;
+        }
+      }
+      if (acting) {
+        const place = picked && picked.group ? `place ${picked.group}.${picked.tile} in ${room + 1}` : null;
+        if (place && legal(view, place)) cell.classList.add("sa-target");
+        cell.addEventListener("click", () => {
+          if (picked && picked.suite) return act(`buy suite ${room + 1}`);
+          if (place) return act(place);
+          if (legal(view, `remove ${room + 1}`)) return act(`remove ${room + 1}`);
+        });
+      }
+      (room < hotel.board_rooms ? grid : extraRow).append(cell);
+    });
+    box.append(grid);
+    if (hotel.rooms.length > hotel.board_rooms) box.append(extraRow);
+    return box;
+  }
+
+  function handBlock(view) {
+    const block = el("div", "sa-hand");
+    if (model.get("handover")) {
+      block.append(handoverBlock(model, view.to_move));
+      return block;
+    }
+    const seat = view.open ? view.to_move : view.viewer;
+    if (seat === null || seat === undefined) return block;
+    const hand = view.open ? view.hands[seat] : view.hand;
+    const money = view.open ? view.money_all[seat] : view.money;
+    block.append(el("div", "sa-label", `${view.open ? `Hand of player ${seat}` : "Your price cards"} · ${money} Tala`));
+    const row = el("div", "sa-hand-row");
+    hand.forEach((key) => {
+      const node = priceCardNode(key);
+      const action = view.phase === "swap" ? `swap ${key}` : `choose ${key}`;
+      if (legal(view, action)) {
+        node.classList.add("sa-clickable");
+        node.addEventListener("click", () => act(action));
+      }
+      row.append(node);
+    });
+    block.append(row);
+    const others = view.legal_actions.filter((a) => !/^(choose|swap|place|remove|buy) /.test(a));
+    if (others.length && (view.viewer === view.to_move || view.open)) {
+      const buttons = el("div", "sa-actions");
+      others.forEach((action) => {
+        const button = el("button", "tk-button", action);
+        button.addEventListener("click", () => act(action));
+        buttons.append(button);
+      });
+      block.append(buttons);
+    }
+    return block;
+  }
+
+  function draw() {
+    const view = model.get("view");
+    if (!view || !view.flags) return;
+    root.replaceChildren();
+    root.dataset.steps = String(model.get("steps"));
+    const top = el("div", "tk-top");
+    top.append(el("span", "tk-title", "Samoa"), el("span", "tk-status", status(view)));
+    root.append(top);
+    if (view.open) root.append(el("div", "tk-banner", "Open teaching mode: every hand, purse and secret choice is visible."));
+    root.append(flagRow(view));
+    const main = el("div", "tk-main");
+    const beach = el("div", "sa-table");
+    const upper = el("div", "sa-upper");
+    upper.append(arrivals(view), buildings(view));
+    const hotels = el("div", "sa-hotels");
+    for (let p = 0; p < view.players; p++) hotels.append(hotelNode(view, p));
+    beach.append(upper, table(view), hotels, handBlock(view));
+    const scores = [["", "guests", "cards", "used"]].concat(
+      view.hotels.map((h, p) => [`player ${p}`, h.rooms.flat().length, view.hand_sizes[p], view.used_sizes[p]]),
+    );
+    const reset = () => {
+      picked = null;
+      note = "";
+    };
+    main.append(beach, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    root.append(main);
+  }
+
+  const cleanup = redrawOnChange(model, draw);
+  draw();
+  return cleanup;
+}
+
+export default { render };
