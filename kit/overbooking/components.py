@@ -47,6 +47,7 @@ class HotelSide(NamedTuple):
 @dataclass(frozen=True, eq=False)
 class Components:
     colours: tuple[str, ...]
+    display: dict[str, str]  # colour -> a display colour (a presentation choice)
     crests: tuple[str, ...]
     beds: dict[str, int]  # guest type -> beds
     abilities: dict[str, str]
@@ -69,7 +70,9 @@ def load_components(folder: str | Path | None = None) -> Components:
 @lru_cache(maxsize=8)
 def _load(folder: str | None) -> Components:
     root = Path(folder) if folder is not None else dataset_dir("overbooking")
-    colours = tuple(row["key"] for _, row in read_rows(root / "colours.csv", ("key", "source")))
+    colour_rows = [row for _, row in read_rows(root / "colours.csv", ("key", "source", "display", "display_source"))]
+    colours = tuple(row["key"] for row in colour_rows)
+    display = {row["key"]: row["display"] for row in colour_rows}
     crests = tuple(row["key"] for _, row in read_rows(root / "crests.csv", ("key", "source")))
     if len(colours) != 4 or len(crests) != 4:
         raise ComponentError(f"{root}: OB-1 has 4 player colours and 4 crests")
@@ -131,4 +134,4 @@ def _load(folder: str | None) -> Components:
     missing = [n for n in needed if n not in values]
     if missing:
         raise ComponentError(f"{path}: missing {', '.join(missing)}")
-    return Components(colours, crests, beds, abilities, decks, hotels, score_cards, **{n: values[n] for n in needed})
+    return Components(colours, display, crests, beds, abilities, decks, hotels, score_cards, **{n: values[n] for n in needed})

@@ -221,6 +221,8 @@ class Overbooking(Game):
             "game": self.name,
             "players": self.players,
             "colours": list(self.colours),
+            "colour_codes": [self.components.display[c] for c in self.colours],
+            "abilities": dict(self.components.abilities),
             "round": self.round,
             "rounds": self.components.rounds,
             "stage": self.stage,

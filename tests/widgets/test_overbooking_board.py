@@ -1,0 +1,46 @@
+"""The Overbooking board on the Python side: only the viewer's view is synced, stage 2 step by step."""
+
+from __future__ import annotations
+
+import json
+
+from kit.core import Chance
+from widgets.overbooking import OverbookingBoard
+
+
+def synced(board) -> dict:
+    return json.loads(json.dumps(board.get_state(), default=str))
+
+
+def test_bot_mode_syncs_backs_only_for_other_players_cards():
+    board = OverbookingBoard(players=3, seed=5)
+    board.act(board.view["legal_actions"][0])
+    state = synced(board)
+    for hotel in state["view"]["hotels"]:
+        for slot in hotel["queue"] + hotel["back"]:
+            if slot["owner"] != 0:
+                assert set(slot) == {"owner", "colour", "crest", "size", "face_up"}
+    for seed in range(4):
+        board.game = board.game.determinize(0, Chance(seed))
+        board._refresh()
+        assert synced(board) == state
+
+
+def test_stage_2_is_shown_step_by_step():
+    board = OverbookingBoard(players=2, seed=6)
+    while board.game.round == 1:
+        board.act(board.view["legal_actions"][0])
+    steps = board.stage2
+    assert steps and steps[0]["kind"] == "reveal" and board.steps_shown == 1
+    assert all(s["text"].startswith("[OB-5") for s in steps)
+    board._handle({"kind": "next-step"})
+    assert board.steps_shown == 2
+    board._handle({"kind": "all-steps"})
+    assert board.steps_shown == len(steps)
+    booked = [s for s in steps if s["kind"] == "book"]
+    assert all(s["beds_after"] == s["beds_before"] - int(s["text"].split(" books ")[1].split()[0]) for s in booked)
+
+
+def test_an_illegal_placement_shows_the_rule():
+    board = OverbookingBoard(players=2, seed=6)
+    assert board.act("queue nobody-monk at 1") is False and board.message.startswith("OB-4: ")

@@ -1,0 +1,69 @@
+"""The live Overbooking board (anywidget): place cards by clicking, then watch stage 2 (OB-5) step
+by step — the reveal, every ability with the free beds before and after, every booking and why it
+fits or not.
+
+    from widgets.overbooking import OverbookingBoard
+    board = OverbookingBoard(players=3, mode="bot", seed=7)
+"""
+
+from __future__ import annotations
+
+import traitlets
+
+from kit.bots import RandomBot
+from kit.overbooking import Overbooking
+from kit.overbooking.heuristic import HeuristicBot
+
+from ..assets import bundle
+from ..base import GameBoard
+
+STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
+
+
+class OverbookingBoard(GameBoard):
+    """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, and the game's
+    own settings (players, score_card, first_player, scenario, ...)."""
+
+    _esm = bundle("overbooking/board.js")
+    _css = bundle("overbooking/board.css")
+    game_type = Overbooking
+    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+
+    #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown
+    stage2 = traitlets.List().tag(sync=True)
+    steps_shown = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 3,
+                 **settings):
+        self._stage2_start = None
+        super().__init__(mode=mode, bot=bot, human=human, seed=seed, players=players, **settings)
+
+    def _compute_synced(self) -> None:
+        super()._compute_synced()
+        events = self.game.events_for(None)  # stage 2 is public: every card is face up by then
+        starts = [i for i, e in enumerate(events) if e["kind"] == "stage-2"]
+        if not starts:
+            self._stage2_start, self.stage2, self.steps_shown = None, [], 0
+            return
+        start = starts[-1]
+        steps = []
+        for entry in events[start + 1 :]:
+            if entry["kind"] not in STAGE_2_KINDS:
+                break
+            step = {"kind": entry["kind"], "text": f"[{entry['rule']}] {entry['text']}"}
+            if "beds_before" in entry:
+                step.update(beds_before=entry["beds_before"], beds_after=entry["beds_after"])
+            steps.append(step)
+        if start != self._stage2_start:
+            self._stage2_start, self.steps_shown = start, min(1, len(steps))
+        self.stage2 = steps
+
+    def next_step(self, everything: bool = False) -> None:
+        """Show the next step of stage 2 (or all of them)."""
+        self.steps_shown = len(self.stage2) if everything else min(len(self.stage2), self.steps_shown + 1)
+
+    def _handle(self, content: dict) -> None:
+        if content.get("kind") in ("next-step", "all-steps"):
+            self.next_step(everything=content["kind"] == "all-steps")
+        else:
+            super()._handle(content)
