@@ -16,6 +16,7 @@ from kit.lostcities.heuristic import HeuristicBot
 from ..assets import bundle
 from ..base import GameBoard
 
+
 class LostCitiesBoard(GameBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
