@@ -14,32 +14,20 @@ from typing import Any
 from kit.lostcities import LostCities
 
 from ..colours import ink_for
+from ..svg import Picture
+from ..svg import text as _text
 
 CARD_W, CARD_H, STACK = 44, 60, 19  # a card, and how much of a covered card shows
 COLUMN = 60  # width of one expedition column
 LEFT = 96  # room for the side labels
 WIDTH = LEFT + 5 * COLUMN + 96
 HAND_ROW = 8  # cards per row of a hand (a partner can hold 10 or more, LC-7)
-FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
-
-
-class Picture:
-    """An SVG picture; Jupyter shows it through `_repr_svg_`."""
-
-    def __init__(self, svg: str):
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return "<Lost Cities picture>"
 
 
 def picture(game: LostCities, viewer: int | None = None) -> Picture:
     """The teaching view (viewer None: every card shown) or what `viewer` may see."""
     view = game.open_view() if viewer is None else game.view(viewer)
-    return Picture(svg(view))
+    return Picture(svg(view), "Lost Cities picture")
 
 
 def svg(view: dict[str, Any]) -> str:
@@ -186,10 +174,3 @@ def _card(x: float, y: float, key: str, legend: list[dict[str, str]]) -> str:
         parts.append(_text(x + CARD_W / 2, y + CARD_H - 10, "invest", size=9, anchor="middle", fill=ink))
     parts.append("</g>")
     return "".join(parts)
-
-
-def _text(x, y, text, size=12, anchor="start", weight="normal", fill="#1b1b1b") -> str:
-    return (
-        f"<text x='{x:g}' y='{y:g}' {FONT} font-size='{size}' font-weight='{weight}' "
-        f"text-anchor='{anchor}' fill='{fill}'>{escape(str(text))}</text>"
-    )

@@ -1,5 +1,6 @@
 """Samoa in Jupyter: a live board."""
 
+from .picture import picture
 from .board import SamoaBoard
 
-__all__ = ["SamoaBoard"]
+__all__ = ["picture", "SamoaBoard"]

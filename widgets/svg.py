@@ -1,0 +1,44 @@
+"""Small SVG helpers shared by the still pictures of every game (byte-stable output)."""
+
+from __future__ import annotations
+
+from html import escape
+
+FONT = "font-family='DejaVu Sans, Helvetica, Arial, sans-serif'"
+
+
+class Picture:
+    """An SVG picture; Jupyter shows it through `_repr_svg_`."""
+
+    def __init__(self, svg: str, name: str = "picture"):
+        self.svg, self.name = svg, name
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+def text(x, y, content, size=12, anchor="start", weight="normal", fill="#1b1b1b") -> str:
+    return (
+        f"<text x='{x:g}' y='{y:g}' {FONT} font-size='{size}' font-weight='{weight}' "
+        f"text-anchor='{anchor}' fill='{fill}'>{escape(str(content))}</text>"
+    )
+
+
+def rect(x, y, width, height, fill, stroke="#3a3a3a", radius=5, extra="") -> str:
+    return (
+        f"<rect x='{x:g}' y='{y:g}' width='{width:g}' height='{height:g}' rx='{radius}' fill='{fill}' "
+        f"stroke='{stroke}'{(' ' + extra) if extra else ''}/>"
+    )
+
+
+def document(width: int, height: int, body: list[str], label: str, background: str = "#f6f1e4") -> str:
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
+        f"role='img' aria-label='{escape(label)}'>\n"
+        f"<rect width='{width}' height='{height}' rx='8' fill='{background}' stroke='#c9bfa6'/>\n"
+        + "\n".join(body)
+        + "\n</svg>"
+    )
