@@ -134,4 +134,6 @@ def _load(folder: str | None) -> Components:
     missing = [n for n in needed if n not in values]
     if missing:
         raise ComponentError(f"{path}: missing {', '.join(missing)}")
-    return Components(colours, display, crests, beds, abilities, decks, hotels, score_cards, **{n: values[n] for n in needed})
+    return Components(
+        colours, display, crests, beds, abilities, decks, hotels, score_cards, **{n: values[n] for n in needed}
+    )
