@@ -1,23 +1,16 @@
-"""Overbooking in a real browser: place a card by clicking; the kernel's game changes."""
+"""Overbooking in a real browser: open a lesson notebook in JupyterLab, place a card by clicking; the
+kernel's game changes."""
 
 from __future__ import annotations
 
-import nbformat
-
 from .lab import browser, run_all_in_lab, run_in_lab
 
-SOURCE = """from widgets.overbooking import OverbookingBoard
-board = OverbookingBoard(players=3, seed=2, mode="bot")
-board"""
+NOTEBOOK = "overbooking/02-stage-1-placement.ipynb"
 
 
 def test_place_a_card_by_clicking_and_step_through_stage_2(server):
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(SOURCE)]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, server.root / "overbooking-board-test.ipynb")
     with browser(height=1300) as page:
-        run_all_in_lab(page, server, "overbooking-board-test.ipynb")
+        run_all_in_lab(page, server, NOTEBOOK)
         page.wait_for_selector(".ob-board .ob-hand-row .ob-card")
         card = page.locator(".ob-hand-row .ob-card").first
         key = card.get_attribute("data-card")

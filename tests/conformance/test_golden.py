@@ -24,7 +24,19 @@ from kit.samoa.heuristic import HeuristicBot as SamoaBot
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 
-STATIC = ("game", "players", "rounds", "legend", "flags", "doubled_rounds", "nationalities", "nationality_colours", "colours", "colour_codes", "abilities")
+STATIC = (
+    "game",
+    "players",
+    "rounds",
+    "legend",
+    "flags",
+    "doubled_rounds",
+    "nationalities",
+    "nationality_colours",
+    "colours",
+    "colour_codes",
+    "abilities",
+)
 
 
 def compact(data: dict) -> str:

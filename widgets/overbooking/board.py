@@ -33,8 +33,9 @@ class OverbookingBoard(GameBoard):
     stage2 = traitlets.List().tag(sync=True)
     steps_shown = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 3,
-                 **settings):
+    def __init__(
+        self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 3, **settings
+    ):
         self._stage2_start = None
         super().__init__(mode=mode, bot=bot, human=human, seed=seed, players=players, **settings)
 

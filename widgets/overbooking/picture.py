@@ -24,17 +24,20 @@ def _card(view: dict[str, Any], slot: dict[str, Any], x: float, y: float) -> str
     if "card" in slot:
         ink = ink_for(colour)
         return (
-            f"<g><title>{slot['colour']} {slot['crest']} {slot['kind']}</title>" + rect(x, y, CARD_W, CARD_H, colour)
+            f"<g><title>{slot['colour']} {slot['crest']} {slot['kind']}</title>"
+            + rect(x, y, CARD_W, CARD_H, colour)
             + text(x + CARD_W / 2, y + 20, slot["beds"], 16, "middle", "bold", ink)
             + text(x + CARD_W / 2, y + 33, slot["kind"], 8, "middle", fill=ink)
-            + text(x + CARD_W / 2, y + 44, slot["crest"], 8, "middle", fill=ink) + "</g>"
+            + text(x + CARD_W / 2, y + 44, slot["crest"], 8, "middle", fill=ink)
+            + "</g>"
         )
     size = "S" if slot["size"] == "small" else "L"
     return (
         f"<g><title>{slot['colour']}: face down, {slot['crest']}, {slot['size']}</title>"
         + rect(x, y, CARD_W, CARD_H, colour, extra="fill-opacity='0.55' stroke-dasharray='3 2'")
         + text(x + CARD_W / 2, y + 24, size, 16, "middle", "bold", "#ffffff")
-        + text(x + CARD_W / 2, y + 42, slot["crest"], 8, "middle", fill="#ffffff") + "</g>"
+        + text(x + CARD_W / 2, y + 42, slot["crest"], 8, "middle", fill="#ffffff")
+        + "</g>"
     )
 
 
@@ -55,15 +58,27 @@ def svg(view: dict[str, Any]) -> str:
         for i, slot in enumerate(hotel["queue"]):
             body.append(_card(view, slot, 280 + i * (CARD_W + 4), y + 16))
         y += 76
-    scores = " · ".join(f"P{p} {c}: {s} pts, {len(b)} booked" for p, (c, s, b) in
-                        enumerate(zip(view["colours"], view["scores"], view["booked"])))
+    scores = " · ".join(
+        f"P{p} {c}: {s} pts, {len(b)} booked"
+        for p, (c, s, b) in enumerate(zip(view["colours"], view["scores"], view["booked"]))
+    )
     body.append(text(10, y + 10, scores, 11))
     y += 22
-    hands = [(p, h) for p, h in enumerate(view["hands"])] if view["open"] else (
-        [(view["viewer"], view["hand"])] if view["viewer"] is not None else [])
+    hands = (
+        [(p, h) for p, h in enumerate(view["hands"])]
+        if view["open"]
+        else ([(view["viewer"], view["hand"])] if view["viewer"] is not None else [])
+    )
     for player, hand in hands:
-        body.append(text(10, y + 12, f"{'Hand' if view['open'] else 'Your hand'} of P{player} ({view['colours'][player]}): "
-                                     + " ".join(hand), 10))
+        body.append(
+            text(
+                10,
+                y + 12,
+                f"{'Hand' if view['open'] else 'Your hand'} of P{player} ({view['colours'][player]}): "
+                + " ".join(hand),
+                10,
+            )
+        )
         y += 16
     if view["open"]:
         body.append(text(10, y + 12, "Open teaching view: every card is shown face up.", 10, weight="bold"))

@@ -24,6 +24,7 @@ class SamoaBoard(GameBoard):
     game_type = Samoa
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
 
-    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 4,
-                 **settings):
+    def __init__(
+        self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 4, **settings
+    ):
         super().__init__(mode=mode, bot=bot, human=human, seed=seed, players=players, **settings)

@@ -35,17 +35,28 @@ def _tourist(view: dict[str, Any], label: str, x: float, y: float, radius: int =
 
 def svg(view: dict[str, Any]) -> str:
     body = []
-    phase = {"choose": "choosing price cards", "swap": "swap tiles", "build": "building phase",
-             "tourists": "tourist phase", "over": "game over"}[view["phase"]]
+    phase = {
+        "choose": "choosing price cards",
+        "swap": "swap tiles",
+        "build": "building phase",
+        "tourists": "tourist phase",
+        "over": "game over",
+    }[view["phase"]]
     nation = view["nationalities"][view["nationality"]]
-    body.append(text(10, 22, f"Samoa · round {view['round']} of {view['rounds']} · {nation} · {phase}", 14, weight="bold"))
+    body.append(
+        text(10, 22, f"Samoa · round {view['round']} of {view['rounds']} · {nation} · {phase}", 14, weight="bold")
+    )
     for index, nationality in enumerate(view["flags"]):
         x, round_ = 10 + index * 38, index + 1
         colour = view["nationality_colours"][nationality]
         stroke = "#000" if round_ == view["round"] else "#777"
         opacity = " opacity='0.45'" if round_ < view["round"] else ""
-        body.append(f"<g{opacity}>" + rect(x, 32, 34, 22, colour, stroke, 3) +
-                    text(x + 17, 47, f"{nationality}{round_}", 10, "middle", "bold", ink_for(colour)) + "</g>")
+        body.append(
+            f"<g{opacity}>"
+            + rect(x, 32, 34, 22, colour, stroke, 3)
+            + text(x + 17, 47, f"{nationality}{round_}", 10, "middle", "bold", ink_for(colour))
+            + "</g>"
+        )
         if round_ in view["doubled_rounds"]:
             body.append(text(x + 30, 31, "2X", 9, "middle", "bold", "#8a1c12"))
     y = 76
@@ -97,7 +108,14 @@ def svg(view: dict[str, Any]) -> str:
             body.append(text(10, y, f"P{p} hand: {' '.join(hand)}", 10))
             y += 14
     elif view["viewer"] is not None:
-        body.append(text(10, y, f"Your hand (P{view['viewer']}, {view['money']} Tala): {' '.join(view['hand'])}", 11,
-                         weight="bold"))
+        body.append(
+            text(
+                10,
+                y,
+                f"Your hand (P{view['viewer']}, {view['money']} Tala): {' '.join(view['hand'])}",
+                11,
+                weight="bold",
+            )
+        )
         y += 16
     return document(WIDTH, y + 6, body, "Samoa board", background="#f3e3bd")
