@@ -1,6 +1,6 @@
 """Overbooking in Jupyter: a live board."""
 
-from .picture import picture
 from .board import OverbookingBoard
+from .picture import picture
 
 __all__ = ["picture", "OverbookingBoard"]

@@ -1,6 +1,6 @@
 """Samoa in Jupyter: a live board."""
 
-from .picture import picture
 from .board import SamoaBoard
+from .picture import picture
 
 __all__ = ["picture", "SamoaBoard"]
