@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .lab import browser, run_all_in_lab, run_in_lab
 
-# groups: [U rich, U plain, U celebrity], [U bather 3, U lovers]; your hotel: a celebrity in room 2
+# groups: [J rich, J plain, J celebrity], [J bather 3, J lovers]; your hotel: a celebrity in room 2
 NOTEBOOK = "samoa/05-special-tourists.ipynb"
 
 
@@ -24,4 +24,4 @@ def test_choose_a_price_card_and_place_a_tourist_by_clicking(server):
         page.wait_for_selector(".sa-room[data-player='0'][data-room='1'] .sa-tourist")
         log = page.locator(".tk-log").inner_text()
         assert "pays 6 (SA-8.1 rich: double; SA-8.3 next to a celebrity: double; SA-8 double never stacks)" in log
-        assert run_in_lab(page, "print(board.game.hotels[0].rooms[0][0].label)").strip() == "U rich"
+        assert run_in_lab(page, "print(board.game.hotels[0].rooms[0][0].label)").strip() == "J rich"
