@@ -62,7 +62,7 @@ class HeuristicBot:
         late = game.round >= 10
         bathers = sum(t.kind == "bather" for h in game.hotels for t in h.tourists())
         wishes = []
-        for kind in set(game.offer):
+        for kind in sorted(set(game.offer)):  # sorted: set order changes with Python's hash seed
             if kind == "extra_room" and bid <= 10 and money - bid >= 8 and not late:
                 wishes.append((0, Buy(kind)))
             elif kind == "suite" and bid <= 10 and money - bid >= 8 and not late:
