@@ -97,6 +97,17 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   return side;
 }
 
+// Start a fresh drawing of `root`: the title, the status line, and in the open mode a banner that
+// says every card is visible. `data-steps` lets tests and benchmarks see each re-render.
+function startDrawing(root, model, view, title, statusText, openBanner) {
+  root.replaceChildren();
+  root.dataset.steps = String(model.get("steps"));
+  const top = el("div", "tk-top");
+  top.append(el("span", "tk-title", title), el("span", "tk-status", statusText));
+  root.append(top);
+  if (view.open) root.append(el("div", "tk-banner", `Open teaching mode: ${openBanner}`));
+}
+
 // Hot-seat: the screen between turns, until the next player asks to see their hand.
 function handoverBlock(model, seat) {
   const cover = el("div", "tk-handover");

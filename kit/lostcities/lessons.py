@@ -6,21 +6,11 @@ or a cross, so a notebook can show it as it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from kit.core import lessons as common
+from kit.core.lessons import Check
 
 from .game import LostCities
 from .scoring import expedition_score
-
-
-@dataclass(frozen=True)
-class Check:
-    done: bool
-    text: str
-
-    def __str__(self) -> str:
-        return f"{'✓ Done' if self.done else '✗ Not yet'}: {self.text}"
-
-    __repr__ = __str__
 
 
 def _mine(game: LostCities, player: int):
@@ -28,12 +18,8 @@ def _mine(game: LostCities, player: int):
 
 
 def dealt_with_seed(game: LostCities, seed: int) -> Check:
-    """LC-2: a new game was dealt from `seed` (the same seed deals the same cards on any machine)."""
-    if game.settings.seed == seed:
-        return Check(True, f"dealt from seed {seed}: {len(game.deck)} cards in the draw pile, 8 in each hand (LC-2)")
-    return Check(
-        False, f"this game was dealt from seed {game.settings.seed}; type {seed} in the seed box, press New game"
-    )
+    """LC-2: a new game was dealt from `seed`."""
+    return common.dealt_with_seed(game, seed, f"{len(game.deck)} cards in the draw pile, 8 in each hand (LC-2)")
 
 
 def started_an_expedition(game: LostCities, player: int = 0) -> Check:
@@ -88,8 +74,4 @@ def passed_to_partner(game: LostCities, player: int = 0) -> Check:
 
 def won_the_game(game: LostCities, player: int = 0) -> Check:
     """LC-6: the game is over and `player`'s side has the most points."""
-    if not game.is_over:
-        return Check(False, f"the game is still on (round {game.round} of {game.settings.rounds})")
-    if game.side_of(player) in game.winning_sides():
-        return Check(True, f"you won with {game.scores()[player]} points (LC-6)")
-    return Check(False, f"the game is over and you lost, {game.scores()[player]} to {max(game.scores())}: try again")
+    return common.won_the_game(game, player, "LC-6", "points", f"round {game.round} of {game.settings.rounds}")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kit.lostcities.lessons import Check
+from kit.core import lessons as common
+from kit.core.lessons import Check
 
 from .game import Overbooking
 
@@ -12,9 +13,7 @@ def _events(game: Overbooking, player: int, kind: str) -> list[dict]:
 
 
 def dealt_with_seed(game: Overbooking, seed: int) -> Check:
-    if game.settings.seed == seed:
-        return Check(True, f"dealt from seed {seed}: 9 cards in hand, {len(game.hotels)} hotels (OB-2)")
-    return Check(False, f"this game was dealt from seed {game.settings.seed}; type {seed} in the seed box")
+    return common.dealt_with_seed(game, seed, f"9 cards in hand, {len(game.hotels)} hotels (OB-2)")
 
 
 def took_a_point_token(game: Overbooking, player: int = 0) -> Check:
@@ -44,8 +43,4 @@ def reached_round(game: Overbooking, round_: int) -> Check:
 
 
 def won_the_game(game: Overbooking, player: int = 0) -> Check:
-    if not game.is_over:
-        return Check(False, f"the game is still on (round {game.round} of {game.components.rounds})")
-    if player in game.winners():
-        return Check(True, f"you won with {game.scores()[player]} points (OB-8)")
-    return Check(False, f"the game is over and you lost, {game.scores()[player]} to {max(game.scores())}: try again")
+    return common.won_the_game(game, player, "OB-8", "points", f"round {game.round} of {game.components.rounds}")

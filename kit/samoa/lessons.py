@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kit.lostcities.lessons import Check
+from kit.core import lessons as common
+from kit.core.lessons import Check
 
 from .game import Samoa
 
@@ -12,9 +13,7 @@ def _events(game: Samoa, player: int, kind: str) -> list[dict]:
 
 
 def dealt_with_seed(game: Samoa, seed: int) -> Check:
-    if game.settings.seed == seed:
-        return Check(True, f"dealt from seed {seed}: flags {' '.join(game.flags)} (SA-2)")
-    return Check(False, f"this game was dealt from seed {game.settings.seed}; type {seed} in the seed box")
+    return common.dealt_with_seed(game, seed, f"flags {' '.join(game.flags)} (SA-2)")
 
 
 def reached_round(game: Samoa, round_: int) -> Check:
@@ -51,8 +50,4 @@ def game_over(game: Samoa) -> Check:
 
 
 def won_the_game(game: Samoa, player: int = 0) -> Check:
-    if not game.is_over:
-        return Check(False, f"the game is still on (round {game.round} of {game.components.rounds})")
-    if player in game.winners():
-        return Check(True, f"you won with {game.scores()[player]} Tala (SA-6)")
-    return Check(False, f"the game is over and you lost, {game.scores()[player]} to {max(game.scores())}: try again")
+    return common.won_the_game(game, player, "SA-6", "Tala", f"round {game.round} of {game.components.rounds}")

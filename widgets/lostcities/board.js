@@ -210,13 +210,8 @@ function render({ model, el: host }) {
       const [key, index] = id.split("#");
       return hand && hand[Number(index)] === key && view.phase === "play";
     });
-    root.replaceChildren();
-    root.dataset.mode = model.get("mode");
-    root.dataset.steps = String(model.get("steps"));
-    const top = el("div", "tk-top");
-    top.append(el("span", "tk-title", "Lost Cities"), el("span", "tk-status", status(view)));
-    root.append(top);
-    if (view.open) root.append(el("div", "tk-banner", "Open teaching mode: every card is visible — all hands and the order of the draw pile."));
+    startDrawing(root, model, view, "Lost Cities", status(view),
+      "every card is visible — all hands and the order of the draw pile.");
     const main = el("div", "tk-main");
     const table = el("div", "lc-table");
     const us = sideOf(view);

@@ -163,12 +163,7 @@ function render({ model, el: host }) {
   function draw() {
     const view = model.get("view");
     if (!view || !view.hotels) return;
-    root.replaceChildren();
-    root.dataset.steps = String(model.get("steps"));
-    const top = el("div", "tk-top");
-    top.append(el("span", "tk-title", "Overbooking"), el("span", "tk-status", status(view)));
-    root.append(top);
-    if (view.open) root.append(el("div", "tk-banner", "Open teaching mode: every card, hand and deck is visible."));
+    startDrawing(root, model, view, "Overbooking", status(view), "every card, hand and deck is visible.");
     const main = el("div", "tk-main");
     const lobby = el("div", "ob-table");
     const column = el("div", "ob-column");

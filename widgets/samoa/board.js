@@ -267,12 +267,7 @@ function render({ model, el: host }) {
   function draw() {
     const view = model.get("view");
     if (!view || !view.flags) return;
-    root.replaceChildren();
-    root.dataset.steps = String(model.get("steps"));
-    const top = el("div", "tk-top");
-    top.append(el("span", "tk-title", "Samoa"), el("span", "tk-status", status(view)));
-    root.append(top);
-    if (view.open) root.append(el("div", "tk-banner", "Open teaching mode: every hand, purse and secret choice is visible."));
+    startDrawing(root, model, view, "Samoa", status(view), "every hand, purse and secret choice is visible.");
     root.append(flagRow(view));
     const main = el("div", "tk-main");
     const beach = el("div", "sa-table");
