@@ -25,3 +25,20 @@ def test_choose_a_price_card_and_place_a_tourist_by_clicking(server):
         log = page.locator(".tk-log").inner_text()
         assert "pays 6 (SA-8.1 rich: double; SA-8.3 next to a celebrity: double; SA-8 double never stacks)" in log
         assert run_in_lab(page, "print(board.game.hotels[0].rooms[0][0].label)").strip() == "J rich"
+
+
+def test_hotseat_in_voila_keeps_each_secret_choice_hidden(server):
+    with browser(height=1300) as page:
+        page.goto(server.voila("samoa/08-full-game-against-bots.ipynb"))
+        page.wait_for_selector(".sa-board .sa-hand-row .sa-price", timeout=120_000)
+        page.locator(".tk-mode").select_option("hotseat")
+        page.wait_for_selector(".tk-handover")
+        assert page.locator(".sa-hand-row").count() == 0  # no hand while the device changes hands
+        page.get_by_text("I am player 0: show my hand").click()
+        page.locator(".sa-hand-row .sa-price[data-card='20/12']").click()
+        page.wait_for_selector(".tk-handover")
+        # player 1 sees that player 0 chose, not what
+        page.get_by_text("I am player 1: show my hand").click()
+        page.wait_for_selector(".sa-hand-row")
+        seat0 = page.locator(".sa-seat").first
+        assert "chosen" in seat0.inner_text() and "20" not in seat0.inner_text()
