@@ -23,7 +23,27 @@ if TYPE_CHECKING:
     from .game import LostCities
 
 HAND_SIZE = 8  # LC-2
-FROM_DECK = MappingProxyType({"from": "deck"})  # shared by every draw-pile event: read-only
+# Event payloads that repeat, made once and shared (read-only): logging stays cheap in simulations.
+FROM_DECK = MappingProxyType({"from": "deck"})
+SEEN_BY = tuple((player,) for player in range(4))
+_card_payloads: dict[str, MappingProxyType] = {}
+_pile_payloads: dict[str, MappingProxyType] = {}
+
+
+def card_payload(card: Card) -> MappingProxyType:
+    payload = _card_payloads.get(card.key)
+    if payload is None:
+        payload = _card_payloads[card.key] = MappingProxyType({"card": card.key})
+    return payload
+
+
+def pile_payload(card: Card) -> MappingProxyType:
+    payload = _pile_payloads.get(card.key)
+    if payload is None:
+        payload = _pile_payloads[card.key] = MappingProxyType({"from": card.key[0], "card": card.key})
+    return payload
+
+
 PASS_MIN_HAND = 6  # LC-7: passing may never bring a hand below six cards
 
 
@@ -112,7 +132,7 @@ def play_to_expedition(game: LostCities, action: Play) -> None:
         game.tops[side][card.expedition] = card.value
     game.phase = "draw"
     game.discarded_to = None
-    game.log.append(("LC-3.1", "play", game.to_move, {"card": card.key}))
+    game.log.append(("LC-3.1", "play", game.to_move, _card_payloads.get(card.key) or card_payload(card)))
 
 
 def discard(game: LostCities, action: Discard) -> None:
@@ -128,7 +148,7 @@ def discard(game: LostCities, action: Discard) -> None:
     game.discards[expedition].append(card)
     game.phase = "draw"
     game.discarded_to = expedition
-    game.log.append(("LC-3.2", "discard", player, {"card": card.key}))
+    game.log.append(("LC-3.2", "discard", player, _card_payloads.get(card.key) or card_payload(card)))
 
 
 def draw(game: LostCities, action: Draw) -> None:
@@ -141,7 +161,8 @@ def draw(game: LostCities, action: Draw) -> None:
         raise IllegalAction("LC-3", f"player {player} must play or discard a card before drawing")
     if pile is None:
         card = game.deck.pop()
-        game.log.append(("LC-3.3", "draw", player, FROM_DECK, {"card": card.key}, (player,)))
+        secret = _card_payloads.get(card.key) or card_payload(card)
+        game.log.append(("LC-3.3", "draw", player, FROM_DECK, secret, SEEN_BY[player]))
     else:
         cards = game.discards[pile]
         if pile == game.discarded_to or not cards:
@@ -150,7 +171,7 @@ def draw(game: LostCities, action: Draw) -> None:
                 raise IllegalAction("LC-3.3", f"you may not take back the card you just discarded on {name}")
             raise IllegalAction("LC-3.3", f"the {name} discard pile is empty")
         card = cards.pop()
-        game.log.append(("LC-3.3", "draw", player, {"from": card.key[0], "card": card.key}))
+        game.log.append(("LC-3.3", "draw", player, _pile_payloads.get(card.key) or pile_payload(card)))
     insort(game.hands[player], card)
     if game.deck:
         game.phase = "play"
