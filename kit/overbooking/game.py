@@ -382,7 +382,7 @@ class Overbooking(Game):
         if where != expected:
             raise InvariantBroken("OB-1: guest cards lost or duplicated")
         for hotel in self.hotels:
-            if self.stage == 1 and (len(hotel.queue) > hotel.queue_limit or len(hotel.back) > 2):
+            if self.stage == 1 and (len(hotel.queue) > hotel.queue_limit or len(hotel.back) > hotel.back_door_limit):
                 raise InvariantBroken("OB-4: a queue or back door is over its stage-1 limit")
         if self.stage == 2 and self.free < 0:
             raise InvariantBroken("OB-5: free beds below zero")

@@ -34,10 +34,11 @@ class Slot:
 class Hotel:
     """One hotel of the column: its tile and side, and the cards lying at it this round."""
 
-    __slots__ = ("tile", "side", "beds", "rule", "queue", "back", "token", "sides_used")
+    __slots__ = ("tile", "side", "beds", "rule", "queue", "back", "token", "sides_used", "limits")
 
-    def __init__(self, tile: int, side: str, beds: int, rule: str):
+    def __init__(self, tile: int, side: str, beds: int, rule: str, limits: tuple[int, int]):
         self.tile, self.side, self.beds, self.rule = tile, side, beds, rule
+        self.limits = limits  # OB-4 stage-1 limits from the component files: (queue, back door)
         self.queue: list[Slot] = []  # index 0: the card next to the hotel
         self.back: list[Slot] = []  # index 0: the card nearest the hotel
         self.token = True
@@ -45,10 +46,14 @@ class Hotel:
 
     @property
     def queue_limit(self) -> int:
-        return 5 if self.rule == "queue_5" else 4
+        return 5 if self.rule == "queue_5" else self.limits[0]
+
+    @property
+    def back_door_limit(self) -> int:
+        return self.limits[1]
 
     def copy(self) -> Hotel:
-        other = Hotel(self.tile, self.side, self.beds, self.rule)
+        other = Hotel(self.tile, self.side, self.beds, self.rule, self.limits)
         other.queue = [s.copy() for s in self.queue]
         other.back = [s.copy() for s in self.back]
         other.token, other.sides_used = self.token, set(self.sides_used)
@@ -83,7 +88,8 @@ def new_hotel(game: Overbooking) -> Hotel:
     tile = game.tiles.pop()
     side = "A" if game.chance.below(2) == 0 else "B"
     info = game.components.hotels[tile][side]
-    return Hotel(tile, side, info.beds, info.rule)
+    c = game.components
+    return Hotel(tile, side, info.beds, info.rule, (c.queue_limit, c.back_door_limit))
 
 
 def draw_up(game: Overbooking, player: int) -> None:
@@ -140,8 +146,8 @@ def place(game: Overbooking, action: Place) -> None:
 def placement_problem(hotel: Hotel, card: Guest, where: str) -> tuple[str, str] | None:
     """Why `card` may not go to `where` at `hotel` in stage 1 (OB-4 limits, OB-6 hotel rules)."""
     if where == "back":
-        if len(hotel.back) >= 2:
-            return "OB-4", "a back door holds at most 2 cards"
+        if len(hotel.back) >= hotel.back_door_limit:
+            return "OB-4", f"a back door holds at most {hotel.back_door_limit} cards"
         return None
     if len(hotel.queue) >= hotel.queue_limit:
         return "OB-4", f"this hotel's queue is full ({hotel.queue_limit} cards in stage 1)"

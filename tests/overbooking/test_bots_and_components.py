@@ -58,3 +58,14 @@ def test_malformed_files_are_refused_naming_file_and_line(folder, file, old, new
     with pytest.raises(ComponentError) as raised:
         load_components(folder)
     assert str(folder / file) in str(raised.value) and message in str(raised.value)
+
+
+def test_the_stage_1_limits_come_from_the_component_files(folder):
+    edit(folder / "rules.csv", "back_door_limit,2,rulebook", "back_door_limit,1,rulebook")
+    edit(folder / "rules.csv", "queue_limit,4,rulebook", "queue_limit,2,rulebook")
+    game = Overbooking(players=2, seed=1, components=str(folder), scenario={"hotels": [{"rule": "none"}]})
+    game.apply(f"back {game.hands[0][0].key} at 1")
+    assert not any(str(a).startswith("back") and str(a).endswith("at 1") for a in game.legal_actions())
+    game.apply(f"queue {game.hands[1][0].key} at 1")
+    game.apply(f"queue {game.hands[0][0].key} at 1")
+    assert not any(str(a).startswith("queue") and str(a).endswith("at 1") for a in game.legal_actions())
