@@ -34,9 +34,6 @@ class Chance:
             j = int(rand() * (i + 1))
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
-        return items[int(self.random() * len(items))]
-
     def clone(self) -> Chance:
         """An independent generator that will produce exactly what this one would."""
         copy = Chance(self.seed)

@@ -68,12 +68,6 @@ class Components:
     rows: int
     columns: int
 
-    def price_card(self, text: str) -> PriceCard:
-        for card in self.price_cards:
-            if card.key == text.strip().lower():
-                return card
-        raise ValueError(f"no price card {text!r}; the cards are {', '.join(c.key for c in self.price_cards)}")
-
 
 def load_components(folder: str | Path | None = None) -> Components:
     return _load(str(Path(folder).resolve()) if folder is not None else None)
