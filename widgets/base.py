@@ -32,6 +32,8 @@ class GameBoard(anywidget.AnyWidget):
     """Base class of the live boards. Subclasses set `game_type`, `bots`, `_esm` and `_css`."""
 
     game_type: ClassVar[type[Game]]
+    #: game settings a board starts with unless told otherwise (e.g. one round, four players)
+    default_settings: ClassVar[dict[str, Any]] = {}
     #: bot name -> factory taking a seed
     bots: ClassVar[dict[str, Callable[[int], Any]]]
 
@@ -49,13 +51,13 @@ class GameBoard(anywidget.AnyWidget):
 
     def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, **settings):
         super().__init__()
-        self._settings = settings
+        self._settings = {**self.default_settings, **settings}
         self._check_mode(mode)
         self._check_bot(bot)
         self.bot_names = list(self.bots)
         self.mode, self.bot, self.human, self.seed = mode, bot, human, seed
         self._seat: int | None = None  # hot-seat: whose hand is showing
-        self.game: Game = self.game_type(seed=seed, **settings)
+        self.game: Game = self.game_type(seed=seed, **self._settings)
         if human not in range(self.game.settings.players):
             raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}")
         self._bot_players: dict[int, Any] = {}

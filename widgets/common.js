@@ -118,6 +118,16 @@ function handoverBlock(model, seat) {
   return cover;
 }
 
+// Whose hand a board shows: the viewer's, or in the open mode the player to move. On the
+// pass-the-device screen it draws that screen into `block` instead; null means no hand to show.
+function shownSeat(model, view, block) {
+  if (model.get("handover")) {
+    block.append(handoverBlock(model, view.to_move));
+    return null;
+  }
+  return (view.open ? view.to_move : view.viewer) ?? null;
+}
+
 // Python changes several traits in one message; draw once for all of them, right after.
 function redrawOnChange(model, draw) {
   let pending = false;

@@ -27,9 +27,5 @@ class LostCitiesBoard(GameBoard):
     _esm = bundle("lostcities/board.js")
     _css = bundle("lostcities/board.css")
     game_type = LostCities
+    default_settings = {"rounds": 1}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
-
-    def __init__(
-        self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, rounds: int = 1, **settings
-    ):
-        super().__init__(mode=mode, bot=bot, human=human, seed=seed, rounds=rounds, **settings)

@@ -102,12 +102,8 @@ function render({ model, el: host }) {
 
   function handBlock(view) {
     const block = el("div", "ob-hand");
-    if (model.get("handover")) {
-      block.append(handoverBlock(model, view.to_move));
-      return block;
-    }
-    const seat = view.open ? view.to_move : view.viewer;
-    if (seat === null || seat === undefined) return block;
+    const seat = shownSeat(model, view, block);
+    if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
     block.append(el("div", "ob-label", `${view.open ? `Hand of player ${seat}` : "Your hand"} (${view.colours[seat]}) · deck ${view.deck_sizes[seat]}`));
     const row = el("div", "ob-hand-row");

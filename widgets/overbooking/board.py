@@ -27,17 +27,14 @@ class OverbookingBoard(GameBoard):
     _esm = bundle("overbooking/board.js")
     _css = bundle("overbooking/board.css")
     game_type = Overbooking
+    default_settings = {"players": 3}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
 
     #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown
     stage2 = traitlets.List().tag(sync=True)
     steps_shown = traitlets.Int(0).tag(sync=True)
+    _stage2_start: int | None = None  # where in the log the stage 2 on show begins
 
-    def __init__(
-        self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 3, **settings
-    ):
-        self._stage2_start = None
-        super().__init__(mode=mode, bot=bot, human=human, seed=seed, players=players, **settings)
 
     def _compute_synced(self) -> None:
         super()._compute_synced()

@@ -231,12 +231,8 @@ function render({ model, el: host }) {
 
   function handBlock(view) {
     const block = el("div", "sa-hand");
-    if (model.get("handover")) {
-      block.append(handoverBlock(model, view.to_move));
-      return block;
-    }
-    const seat = view.open ? view.to_move : view.viewer;
-    if (seat === null || seat === undefined) return block;
+    const seat = shownSeat(model, view, block);
+    if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
     const money = view.open ? view.money_all[seat] : view.money;
     block.append(el("div", "sa-label", `${view.open ? `Hand of player ${seat}` : "Your price cards"} · ${money} Tala`));

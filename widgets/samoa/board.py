@@ -22,9 +22,5 @@ class SamoaBoard(GameBoard):
     _esm = bundle("samoa/board.js")
     _css = bundle("samoa/board.css")
     game_type = Samoa
+    default_settings = {"players": 4}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
-
-    def __init__(
-        self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, players: int = 4, **settings
-    ):
-        super().__init__(mode=mode, bot=bot, human=human, seed=seed, players=players, **settings)
