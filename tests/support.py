@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import strategies as st
 
-from kit.core import Chance, IllegalAction
+from kit.core import Chance, ComponentError, IllegalAction
 from kit.core.data import dataset_dir
 
 
@@ -36,6 +36,15 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def assert_file_refused(load, folder: Path, file: str, old: str, new: str, message: str) -> None:
+    """After editing `file` of a dataset copy, `load(folder)` refuses it, naming the file and `message`."""
+    edit(folder / file, old, new)
+    with pytest.raises(ComponentError) as raised:
+        load(folder)
+    assert str(folder / file) in str(raised.value)
+    assert message in str(raised.value)
 
 
 def choices(max_picks: int, max_extra: int):

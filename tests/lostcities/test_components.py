@@ -9,7 +9,7 @@ import pytest
 from kit.core import ComponentError
 from kit.core.data import dataset_dir
 from kit.lostcities import LostCities, load_components
-from tests.support import copy_dataset, edit
+from tests.support import assert_file_refused, copy_dataset, edit
 
 SHIPPED = dataset_dir("lostcities")
 
@@ -60,11 +60,7 @@ def test_a_users_own_folder_is_used(folder):
     ],
 )
 def test_malformed_files_are_refused_naming_file_and_line(folder, file, old, new, message):
-    edit(folder / file, old, new)
-    with pytest.raises(ComponentError) as raised:
-        load_components(folder)
-    assert str(folder / file) in str(raised.value)
-    assert message in str(raised.value)
+    assert_file_refused(load_components, folder, file, old, new, message)
 
 
 def test_a_missing_file_is_refused(folder):

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kit.core import ComponentError
 from kit.core.data import dataset_dir
 from kit.samoa import Samoa, load_components
-from tests.support import copy_dataset, edit
+from tests.support import assert_file_refused, copy_dataset, edit
 
 SHIPPED = dataset_dir("samoa")
 
@@ -50,7 +49,4 @@ def test_a_users_corrected_files_are_used(folder):
     ],
 )
 def test_malformed_files_are_refused_naming_file_and_line(folder, file, old, new, message):
-    edit(folder / file, old, new)
-    with pytest.raises(ComponentError) as raised:
-        load_components(folder)
-    assert str(folder / file) in str(raised.value) and message in str(raised.value)
+    assert_file_refused(load_components, folder, file, old, new, message)
