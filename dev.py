@@ -60,6 +60,8 @@ def lab(args: list[str]) -> int:
         "lab",
         f"--notebook-dir={ROOT / 'notebooks'}",
         str(ROOT / "notebooks" / "index.ipynb"),
+        # saved notebooks keep each board's still picture, not a widget id that reopens as an error
+        "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",
         *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
@@ -75,8 +77,13 @@ def test(args: list[str]) -> int:
 
 
 def tidy_stored_notebook(path: Path) -> None:
-    """Drop what would make every re-run a diff: the cells' run timestamps."""
+    """Drop what would make every re-run a diff (the cells' run timestamps) and the boards' widget
+    model ids, which no later session can show: their still pictures stay (widgets/still.py)."""
+    sys.path.insert(0, str(ROOT))
+    from widgets.still import drop_dead_widget_views
+
     notebook = json.loads(path.read_text(encoding="utf-8"))
+    drop_dead_widget_views(notebook)
     for cell in notebook["cells"]:
         cell.get("metadata", {}).pop("execution", None)
     path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
