@@ -23,10 +23,12 @@ import anywidget
 import traitlets
 
 from kit.core import Game, IllegalAction, NothingToUndo
+from kit.core.events import Event
 
 from .still import still_bundle
 
 MODES = ("bot", "hotseat", "open")
+PACES = ("instant", "step")
 LOG_LENGTH = 14
 
 
@@ -41,6 +43,8 @@ class GameBoard(anywidget.AnyWidget):
     #: the game's still SVG picture of a view (its picture module's `svg`), shown where the board
     #: cannot be live (see widgets/still.py)
     still_picture: ClassVar[Callable[[dict[str, Any]], str] | None] = None
+    #: (game, the new events as the reader may see them) -> the end-of-round screen, or {}
+    end_of_round: ClassVar[Callable[[Game, list[dict[str, Any]]], dict[str, Any]] | None] = None
 
     view = traitlets.Dict().tag(sync=True)
     mode = traitlets.Unicode("bot").tag(sync=True)
@@ -53,6 +57,18 @@ class GameBoard(anywidget.AnyWidget):
     message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
     steps = traitlets.Int(0).tag(sync=True)
+    # presentation (boards12): what changed since the viewer's last action, the pace of the other
+    # seats' turns, an end-of-round screen, and whether undo can act. All from the viewer's view.
+    #: "instant": the bots answer at once; "step": one bot action per "next" from the page
+    pace = traitlets.Unicode("instant").tag(sync=True)
+    #: the viewer's events since their last action (their own included: the card they drew)
+    recent = traitlets.List().tag(sync=True)
+    #: the end-of-round screen waiting for "Continue" ({} when none); nothing moves until then
+    summary = traitlets.Dict().tag(sync=True)
+    #: True while bots are to move and wait for "next" (pace "step")
+    bots_waiting = traitlets.Bool(False).tag(sync=True)
+    #: why undo cannot act now ("" when it can)
+    undo_blocked = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, **settings):
         super().__init__()
@@ -66,9 +82,11 @@ class GameBoard(anywidget.AnyWidget):
         if human not in range(self.game.settings.players):
             raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}")
         self._bot_players: dict[int, Any] = {}
+        self._marks_from: dict[int | None, int] = {}  # per viewer: the log length at their last action
         self.on_msg(self._on_message)
         self.observe(self._on_mode, names=["mode"])
         self.observe(self._on_bot, names=["bot"])
+        self.observe(self._on_pace, names=["pace"])
         self._start_game()
 
     # ------------------------------------------------------------------ the Python API
@@ -78,10 +96,14 @@ class GameBoard(anywidget.AnyWidget):
             return self._error("first pass the device: the next player must ask to see their hand")
         if self.mode == "bot" and self.game.current_player != self.human and not self.game.is_over:
             return self._error(f"wait for the bots: it is player {self.game.current_player}'s turn")
+        if self.summary:
+            return self._error("first read the end of the round: press Continue")
+        marks_from = len(self.game.log)
         try:
-            self.game.apply(action)
+            self._apply(action)
         except IllegalAction as error:
             return self._error(str(error))
+        self._marks_from[self.viewer()] = marks_from
         self.message, self.message_kind = "", "info"
         self._after_action()
         return True
@@ -94,17 +116,9 @@ class GameBoard(anywidget.AnyWidget):
         """
         history = self.game.history
         try:
-            if not history:
-                raise NothingToUndo("nothing to undo yet")
-            if self.mode == "bot":
-                taken = self._human_steps()
-                if not taken:
-                    raise NothingToUndo("nothing of yours to undo yet")
-                back_to = taken[-1]
-            else:
-                back_to = len(history) - 1
-            if self.mode != "open" and self._revealed(back_to):
-                raise NothingToUndo(f"'{history[back_to]}' showed a hidden card, so it cannot be taken back")
+            if self.summary:
+                raise NothingToUndo("the round is over: press Continue first")
+            back_to = self._undo_target()
             self.game.undo(len(history) - back_to)
         except NothingToUndo as error:
             return self._error(str(error))
@@ -113,6 +127,22 @@ class GameBoard(anywidget.AnyWidget):
             self.handover = True
         self._refresh()
         return True
+
+    def _undo_target(self) -> int:
+        """The history index undo would go back to; raises NothingToUndo with the reason if none."""
+        history = self.game.history
+        if not history:
+            raise NothingToUndo("nothing to undo yet")
+        if self.mode == "bot":
+            taken = self._human_steps()
+            if not taken:
+                raise NothingToUndo("nothing of yours to undo yet")
+            back_to = taken[-1]
+        else:
+            back_to = len(history) - 1
+        if self.mode != "open" and self._revealed(back_to):
+            raise NothingToUndo(f"'{history[back_to]}' showed a hidden card, so it cannot be taken back")
+        return back_to
 
     def new_game(self, seed: int | None = None) -> None:
         """A new game with the same settings (and `seed`, or the next seed)."""
@@ -127,21 +157,48 @@ class GameBoard(anywidget.AnyWidget):
             return self._error("the game is over")
         if self.mode != "open":
             return self._error("a bot move on request is for the open teaching mode")
-        self.game.apply(self._bot_for(self.game.current_player).choose(self.game))
+        self._marks_from[None] = len(self.game.log)
+        self._apply(self._bot_for(self.game.current_player).choose(self.game))
         self.message, self.message_kind = "", "info"
+        self._refresh()
+        return True
+
+    def next_move(self) -> bool:
+        """Pace "step": let the next bot make one action (the page's "Next" button)."""
+        if self.summary:
+            return self._error("first read the end of the round: press Continue")
+        if not self._bot_to_move():
+            return self._error("no bot is waiting to move")
+        player = self.game.current_player
+        self._apply(self._bot_for(player).choose(self.game))
+        self.message, self.message_kind = "", "info"
+        self._refresh()
+        return True
+
+    def continue_play(self) -> bool:
+        """Close the end-of-round screen; the bots play on (at the chosen pace)."""
+        if not self.summary:
+            return self._error("there is no end-of-round screen to close")
+        self.summary = {}
+        self.message, self.message_kind = "", "info"
+        self._marks_from[self.viewer()] = len(self.game.log)  # the new round starts unmarked
+        if self.pace == "instant":
+            self._play_bots()
         self._refresh()
         return True
 
     # ---------------------------------------------------------------------- internals
     def _start_game(self) -> None:
         self._bot_players = {}
+        self._marks_from = {}
+        self.summary = {}
         self._seat = self.game.current_player
         self.handover = self.mode == "hotseat"
         self._play_bots()
         self._refresh()
 
     def _after_action(self) -> None:
-        if self.mode == "bot":
+        if self.mode == "bot" and self.pace == "instant":
             self._play_bots()
         elif self.mode == "hotseat" and not self.game.is_over and self.game.current_player != self._seat:
             self.handover = True
@@ -150,9 +207,37 @@ class GameBoard(anywidget.AnyWidget):
     def _play_bots(self) -> None:
         if self.mode != "bot":
             return
-        while not self.game.is_over and self.game.current_player != self.human:
+        while self._bot_to_move():
             player = self.game.current_player
-            self.game.apply(self._bot_for(player).choose(self.game))
+            self._apply(self._bot_for(player).choose(self.game))
+
+    def _bot_to_move(self) -> bool:
+        return (
+            self.mode == "bot" and not self.summary and not self.game.is_over and self.game.current_player != self.human
+        )
+
+    def _apply(self, action) -> None:
+        """Apply an action; when it ends a round, put up the end-of-round screen (`summarise`)."""
+        log_from = len(self.game.log)
+        self.game.apply(action)
+        summary = self.summarise(log_from)
+        if summary:
+            self.summary = summary
+
+    def summarise(self, log_from: int) -> dict[str, Any]:
+        """The end-of-round screen if the events from `log_from` on end a round, else {}: each board
+        says what its rounds' ends look like (`end_of_round`), from what the screen's reader may see
+        (against bots the human; in hot-seat everyone at the table, so public events only)."""
+        if self.end_of_round is None:
+            return {}
+        everything = self.mode == "open"
+        reader = self.human if self.mode == "bot" else None
+        events = []
+        for entry in self.game.log[log_from:]:
+            event = Event(*entry).everything() if everything else Event(*entry).visible_to(reader)
+            event["text"] = self.game.describe(event)
+            events.append(event)
+        return self.end_of_round(self.game, events)
 
     def _bot_for(self, player: int):
         if player not in self._bot_players:
@@ -198,7 +283,25 @@ class GameBoard(anywidget.AnyWidget):
             view, log = game.view(viewer), game.events_for(viewer)
         self.log = [f"[{entry['rule']}] {entry['text']}" for entry in log[-LOG_LENGTH:]]
         self.steps = len(game.history)
+        self._present(log)
         self.view = view
+
+    def _present(self, log: list[dict[str, Any]]) -> None:
+        """The presentation traits, from the log the page may read."""
+        start = self._marks_from.get(self.viewer(), len(log))
+        self.recent = [] if self.handover else log[start:]
+        self.bots_waiting = self._bot_to_move()
+        self.undo_blocked = self._undo_refusal()
+
+    def _undo_refusal(self) -> str:
+        """Why undo cannot act now ("" when it can), asked without undoing anything."""
+        if self.summary:
+            return "the round is over: press Continue first"
+        try:
+            self._undo_target()
+        except NothingToUndo as error:
+            return str(error)
+        return ""
 
     def _error(self, text: str) -> bool:
         self.message, self.message_kind = text, "error"
@@ -224,6 +327,10 @@ class GameBoard(anywidget.AnyWidget):
             self._refresh()
         elif kind == "bot-move":
             self.bot_move()
+        elif kind == "next":
+            self.next_move()
+        elif kind == "continue":
+            self.continue_play()
 
     def _on_mode(self, change) -> None:
         if change["new"] not in MODES:
@@ -233,6 +340,14 @@ class GameBoard(anywidget.AnyWidget):
         self.handover = change["new"] == "hotseat" and not self.game.is_over
         self.message, self.message_kind = _MODE_NOTES[change["new"]], "info"
         self._play_bots()
+        self._refresh()
+
+    def _on_pace(self, change) -> None:
+        if change["new"] not in PACES:
+            self.pace = change["old"]
+            return
+        if change["new"] == "instant":
+            self._play_bots()
         self._refresh()
 
     def _on_bot(self, change) -> None:
