@@ -82,9 +82,7 @@ def _t(n, confidence: float):
         return np.where(n >= 2, _scipy.t.ppf(0.5 + confidence / 2, np.maximum(n - 1, 1)), np.nan)
 
 
-def share_by(
-    frame: pl.DataFrame, by: str | Sequence[str], column: str, confidence: float = CONFIDENCE
-) -> pl.DataFrame:
+def share_by(frame: pl.DataFrame, by: str | Sequence[str], column: str, confidence: float = CONFIDENCE) -> pl.DataFrame:
     """Per group of `by`: n (rows), successes (rows where `column` is true), share, low, high.
 
     `column` must be boolean; null rows are left out (they are not trials). Sorted by `by`."""
