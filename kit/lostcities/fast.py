@@ -30,7 +30,7 @@ from kit.core import Chance
 from . import rules
 from .actions import Discard, Draw, Pass, Play
 from .game import LostCities
-from .heuristic import CONTINUE_GAP, INVEST_THRESHOLD, START_THRESHOLD, TIGHT_GAP, HeuristicBot
+from .heuristic import CONTINUE_GAP, TIGHT_GAP, HeuristicBot
 from .scoring import BONUS, BONUS_CARDS, COST
 
 try:  # the compiled path is optional: see the module's docstring
@@ -159,7 +159,7 @@ def engine_record(game: LostCities, start: int = 0) -> list[int]:
     """What the kernel records, taken from the readable engine's log: every action from history
     step `start` on, and each round's scores where the round ended."""
     record, step = [], 0
-    for rule, kind, *rest in game.log:
+    for _rule, kind, *rest in game.log:
         if kind in ("play", "discard", "draw", "pass"):
             if step >= start:
                 record.append(action_code(game.history[step]))
