@@ -248,13 +248,12 @@ def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool)
 
 def seed_states(seeds: Sequence[int]):
     """Mersenne Twister states (as `_state` gives) for `random.Random(seed)`, seeded in the kernel."""
-    seeds = np.asarray(seeds, np.int64)
     out = np.zeros((len(seeds), 625), np.int64)
-    if len(seeds) and (seeds.min() < -(2**62) or seeds.max() >= 2**62):
+    if all(-(2**62) < seed < 2**62 for seed in seeds):  # n's words fit the kernel's int64
+        _seed_many(np.asarray(seeds, np.int64), out)
+    else:
         for i, seed in enumerate(seeds):
             out[i] = random.Random(int(seed)).getstate()[1]
-        return out
-    _seed_many(seeds, out)
     return out
 
 
