@@ -56,7 +56,10 @@ class PageMessageError(ValueError):
 
 def _short(value: Any) -> str:
     """A value from the page, quoted briefly (a 5000-digit seed is not repeated back in full)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4300 digits has no repr
+        return f"a {type(value).__name__} too long to show"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
