@@ -177,8 +177,10 @@ class LostCities(Game):
                 return _plays.get(card.key) or _play(card)
 
     def reveals(self, action: Action) -> bool:
-        """A draw from the draw pile shows its player a hidden card (LC-3.3)."""
-        return type(action) is Draw and action.pile is None
+        """A draw from the draw pile shows its player a hidden card (LC-3.3; the last one also ends
+        the round, LC-4, and deals the next, LC-2), and a pass shows two cards to the partner (LC-7)."""
+        kind = type(action)
+        return (kind is Draw and action.pile is None) or kind is Pass
 
     def parse_action(self, text: str) -> Action:
         try:
