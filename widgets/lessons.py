@@ -9,7 +9,7 @@ A live check observes its board (the board's synced `steps` and `view` change wi
 undo and new game, in JupyterLab and in Voila alike, since both run the board's Python side), so it
 turns to ✓ without re-running its cell. A prediction is locked when given, then checked against the
 answer the engine computed; a board passed as `board=` with `shown=` refuses a prediction made
-after the board already shows the answer. Both print as one line starting with ✓ or ✗, the same
+after the board already shows the answer (`shown(board)` is true). Both print as one line starting with ✓ or ✗, the same
 line that notebooks store as their text output.
 """
 
@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets
+import traitlets
 
 from kit.core.lessons import Check, rules_of
 
@@ -89,14 +90,14 @@ class Predict(ipywidgets.VBox):
             [ipywidgets.HTML(f"<b>Predict first:</b> {html.escape(question)}"), self._picker, self._lock, self._verdict]
         )
         if board is not None:
-            board.observe(lambda _change: self._show(), names=["steps", "view"])
+            board.observe(lambda _change: self._show(), names=traitlets.All)  # e.g. a stage-2 step shown
         self._show()
 
     def _enable(self) -> None:
         self._lock.disabled = self.given is not None or self._picker.value is None
 
     def _too_late(self) -> bool:
-        return self.board is not None and self.shown is not None and bool(self.shown(self.board.game))
+        return self.board is not None and self.shown is not None and bool(self.shown(self.board))
 
     def answer(self, choice: Any) -> Check:
         """Lock in `choice` (what the Lock in button does); the first answer counts."""
