@@ -46,9 +46,9 @@ def setup() -> None:
     if not PYTHON.exists():
         say(f"creating a virtual environment in {VENV}")
         venv.create(VENV, with_pip=True)
-    say("installing tablekit with its Jupyter and test extras (about a minute the first time)")
+    say("installing tablekit with its Jupyter, simulation, fast and test extras (about a minute the first time)")
     run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,test]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,sim,fast,test]")
     STAMP.write_text(wanted + "\n")
 
 

@@ -112,22 +112,19 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
       option.selected = model.get("pace") === value;
       pace.append(option);
     });
-    pace.addEventListener("change", () => {
-      model.set("pace", pace.value);
-      model.save_changes();
-    });
+    pace.addEventListener("change", () => model.send({ kind: "pace", pace: pace.value }));
     controls.append(pace);
   }
   const seed = el("input", "tk-seed");
   seed.type = "number";
-  seed.value = String(model.get("seed"));
+  seed.value = String(model.get("seed") ?? "");
   seed.title = "seed of the next game";
   const seedLabel = el("label", "tk-seed-label", "seed ");
   seedLabel.append(seed);
   const fresh = el("button", "tk-button tk-new", "New game");
   fresh.addEventListener("click", () => {
     onReset();
-    model.send({ kind: "new", seed: seed.value === String(model.get("seed")) ? null : seed.value });
+    model.send({ kind: "new", seed: seed.value === String(model.get("seed") ?? "") ? null : seed.value });
   });
   const undo = el("button", "tk-button tk-undo", "Undo");
   const blocked = model.get("undo_blocked");
@@ -148,16 +145,18 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   side.append(controls);
 
   const log = el("ol", "tk-log");
-  model.get("log").forEach((line) => log.append(el("li", "", line)));
+  model.get("log_lines").forEach((line) => log.append(el("li", "", line)));
   side.append(el("div", "tk-panel-title", "What happened"), log);
   requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
   return side;
 }
 
+// A mode change during a game starts a new one (it would show cards that must stay hidden), so
+// the page asks first.
 const MODE_CHANGES = {
-  bot: "The bots take the other seats from this position on.",
-  hotseat: "People share this device from this position on; each hand hides between turns.",
-  open: "Every card becomes visible, the draw pile's order included.",
+  bot: "A new game starts, against the bots.",
+  hotseat: "A new game starts, for people sharing this device.",
+  open: "A new game starts with every card shown.",
 };
 
 // The end-of-round screen: tables and lines from Python, and "Continue". Nothing moves until then.
@@ -274,7 +273,7 @@ function redrawOnChange(model, draw) {
     });
   };
   const events = [
-    "view", "message", "message_kind", "handover", "log", "mode", "bot", "seed",
+    "view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed",
     "recent", "summary", "bots_waiting", "undo_blocked", "pace",
   ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));

@@ -39,7 +39,6 @@ class OverbookingBoard(GameBoard):
     steps_shown = traitlets.Int(0).tag(sync=True)
     _stage2_start: int | None = None  # where in the log the stage 2 on show begins
 
-
     def _compute_synced(self) -> None:
         super()._compute_synced()
         events = self.game.events_for(None)  # stage 2 is public: every card is face up by then
@@ -64,8 +63,10 @@ class OverbookingBoard(GameBoard):
         """Show the next step of stage 2 (or all of them)."""
         self.steps_shown = len(self.stage2) if everything else min(len(self.stage2), self.steps_shown + 1)
 
-    def _handle(self, content: dict) -> None:
-        if content.get("kind") in ("next-step", "all-steps"):
-            self.next_step(everything=content["kind"] == "all-steps")
+    message_kinds = {**GameBoard.message_kinds, "next-step": frozenset(), "all-steps": frozenset()}
+
+    def _handle(self, kind: str, content: dict) -> None:
+        if kind in ("next-step", "all-steps"):
+            self.next_step(everything=kind == "all-steps")
         else:
-            super()._handle(content)
+            super()._handle(kind, content)
