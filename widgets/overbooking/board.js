@@ -45,6 +45,11 @@ function render({ model, el: host }) {
   let stage2Of = ""; // which stage 2 that count belongs to
   const root = el("div", "ob-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    selected = null;
+    note = "Selection dropped (Escape).";
+    draw();
+  });
   const act = (action) => {
     note = "";
     model.send({ kind: "act", action });
