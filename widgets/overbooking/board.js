@@ -265,7 +265,12 @@ function render({ model, el: host }) {
       selected = null;
       note = "";
     };
-    main.append(lobby, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    const panel = boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset });
+    if (view.score_card === "advanced") {
+      const why = el("div", "ob-score-note", "Advanced score card: −2 for each family with no booked guest, so everyone starts at −8 (OB-8).");
+      panel.querySelector(".tk-scores").after(why);
+    }
+    main.append(lobby, panel);
     root.append(main);
     if (!(summary && summary.stage2)) markChanges(view);
   }
