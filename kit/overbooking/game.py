@@ -79,6 +79,8 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
     game.log.append(("OB-2", "scenario", None, {"scenario": sorted(scenario)}))
     if scenario.get("check"):
         rules.start_stage2(game)
+    else:  # the laid-out cards may leave the player to move no legal placement (OB-4 Decision)
+        rules.next_placement(game)
 
 
 @register
