@@ -17,11 +17,15 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core.game import is_whole, short
 
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
 from .components import Card, Components, load_components
 from .scoring import expedition_score, side_score
+
+MAX_ROUNDS = 100  # LC-2 suggests 3; a longer match is allowed, an endless one is a damaged file
+MAX_DECK = 75  # the 4-player deck (LC-7)
 
 
 @dataclass(frozen=True)
@@ -48,10 +52,15 @@ class LostCitiesSettings(Settings):
     def __post_init__(self):
         super().__post_init__()
         if self.deck is not None:  # saves store lists; settings hold a tuple
+            if not isinstance(self.deck, list | tuple) or len(self.deck) > MAX_DECK:
+                raise ValueError(f"deck must be a list of card texts (at most {MAX_DECK}), not {short(self.deck)}")
+            if not all(isinstance(card, str) and len(card) <= 4 for card in self.deck):
+                raise ValueError(f"LC-1: deck must list cards as text like 'D7' or 'Dx', not {short(self.deck)}")
             object.__setattr__(self, "deck", tuple(self.deck))
-        if not isinstance(self.rounds, int) or self.rounds < 1:
-            raise ValueError(f"rounds must be a whole number of at least 1, not {self.rounds!r}")
+        if not is_whole(self.rounds) or not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {short(self.rounds)}")
         self.check_seat("first_player", self.first_player)
+        self.check_folder("components", self.components)
 
 
 # One action object per card, shared by every game (keyed by card text, whose hash Python caches).

@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.game import short
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
@@ -42,6 +43,9 @@ class SamoaSettings(Settings):
     def __post_init__(self):
         super().__post_init__()
         self.check_seat("tie_card", self.tie_card)
+        self.check_folder("components", self.components)
+        if self.scenario is not None and not isinstance(self.scenario, dict):
+            raise ValueError(f"scenario must be None or a dict (see scenarios.py), not {short(self.scenario)}")
 
 
 # Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles
