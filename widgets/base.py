@@ -40,6 +40,8 @@ import traitlets
 
 from kit.core import Event, Game, IllegalAction, NothingToUndo
 
+from .still import still_bundle
+
 MODES = ("bot", "hotseat", "open")
 LOG_LENGTH = 14
 #: the only traits the page may write; everything else it writes is refused
@@ -79,6 +81,9 @@ class GameBoard(anywidget.AnyWidget):
         "take-over": frozenset(),
         "bot-move": frozenset(),
     }
+    #: the game's still SVG picture of a view (its picture module's `svg`), shown where the board
+    #: cannot be live (see widgets/still.py)
+    still_picture: ClassVar[Callable[[dict[str, Any]], str] | None] = None
 
     view = traitlets.Dict().tag(sync=True)
     mode = traitlets.Unicode("bot").tag(sync=True)
@@ -489,6 +494,13 @@ class GameBoard(anywidget.AnyWidget):
     def _check_bot(self, bot: str) -> None:
         if bot not in self.bots:
             raise ValueError(f"bot must be one of {', '.join(self.bots)}, not {bot!r}")
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live board, plus a still picture of its position for notebooks not yet run."""
+        live = super()._repr_mimebundle_(**kwargs)
+        if self.still_picture is None or live is None:
+            return live
+        return still_bundle(live, self.still_picture(self.view), f"{self.game_type.__name__} board")
 
     def __repr__(self) -> str:  # stable text for saved notebooks (no memory address, no secret seed)
         return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"
