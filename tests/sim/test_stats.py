@@ -45,9 +45,7 @@ def test_mean_interval_matches_scipys_t_interval():
 
 
 def test_share_by_counts_trials_and_successes_per_group_and_skips_nulls():
-    frame = pl.DataFrame(
-        {"bot": ["a", "a", "a", "b", "b", "b"], "booked": [True, False, True, None, False, False]}
-    )
+    frame = pl.DataFrame({"bot": ["a", "a", "a", "b", "b", "b"], "booked": [True, False, True, None, False, False]})
     out = share_by(frame, "bot", "booked")
     assert out.columns == ["bot", "n", "successes", "share", "low", "high"]
     assert out["n"].to_list() == [3, 2] and out["successes"].to_list() == [2, 0]
