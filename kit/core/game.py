@@ -140,9 +140,13 @@ class Game(ABC):
 
     @abstractmethod
     def determinize(self, player: int, chance: Chance) -> Game:
-        """A copy in which everything `player` cannot see has been redealt at random.
+        """A copy in which everything `player` cannot know has been redealt at random.
 
-        The copy agrees with everything `player` knows: ``copy.view(player) == self.view(player)``.
+        The copy agrees with everything `player` knows: ``copy.view(player) == self.view(player)``,
+        and also with what `player` could work out from the events it was shown (a card seen taken
+        into a hand, a card seen played earlier). The rest is redealt uniformly. The copy's future
+        chance comes from `chance`, never from the real game's generator, and the copy depends on
+        nothing but what `player` can know and `chance` (tests/conformance/test_determinize.py).
         """
 
     @abstractmethod

@@ -403,25 +403,51 @@ class Overbooking(Game):
         return copy
 
     def determinize(self, player: int, chance: Chance) -> Overbooking:
-        """Redeal what `player` cannot see: the others' hands and decks, and each of their face-down
-        cards for another of the same colour, crest and size."""
+        """A copy in which everything `player` cannot know is redealt at random (see `Game`).
+
+        Redealt uniformly: the other players' hands and decks and their face-down cards, each
+        face-down card for another of the same owner, crest and size (what its back shows, OB-1)
+        that could lie there (a queue card at a "no X" hotel is no X, OB-6); `player`'s own deck
+        (its order is hidden from its owner too) and the stack of hotel tiles. The copy's own
+        chance (hotel sides, OB-2) comes from `chance`, never from the real game's generator, and
+        nothing in the copy depends on what `player` cannot see (unknown cards are sorted before
+        they are shuffled).
+        """
         copy = self.clone()
+        copy.chance = chance.fork()
+        order = copy.card_order
         for other in range(self.players):
             if other == player:
+                copy.decks[other] = sorted(copy.decks[other], key=order)
+                chance.shuffle(copy.decks[other])
                 continue
             pool = copy.hands[other] + copy.decks[other]
-            hidden = [s for h in copy.hotels for s in h.queue + h.back if s.owner == other and not s.face_up]
-            pool += [s.card for s in hidden]
+            by_class: dict[tuple[str, str], list[Slot]] = {}
+            barred: dict[int, str] = {}  # id(slot) -> the kind a "no X" hotel kept out of its queue
+            for hotel in copy.hotels:
+                for where, slots in (("queue", hotel.queue), ("back", hotel.back)):
+                    for slot in slots:
+                        if slot.owner == other and not slot.face_up:
+                            pool.append(slot.card)
+                            by_class.setdefault((slot.card.crest, slot.card.size), []).append(slot)
+                            if where == "queue" and hotel.rule.startswith("no:"):
+                                barred[id(slot)] = hotel.rule[3:]
+            pool.sort(key=order)
+            for (crest, size), slots in by_class.items():
+                candidates = [c for c in pool if c.crest == crest and c.size == size]
+                while True:  # uniform over the ways the backs could be filled (by rejection)
+                    chance.shuffle(candidates)
+                    if all(card.kind != barred.get(id(slot)) for slot, card in zip(slots, candidates)):
+                        break
+                for slot, card in zip(slots, candidates):
+                    slot.card = card
+                    pool.remove(card)
             chance.shuffle(pool)
-            for slot in hidden:
-                match = next(c for c in pool if c.crest == slot.card.crest and c.size == slot.card.size)
-                pool.remove(match)
-                slot.card = match
             hand_size = len(copy.hands[other])
-            copy.hands[other] = sorted(pool[:hand_size], key=copy.card_order)
+            copy.hands[other] = sorted(pool[:hand_size], key=order)
             copy.decks[other] = pool[hand_size:]
+        copy.tiles = sorted(copy.tiles)
         chance.shuffle(copy.tiles)
-        copy.chance = chance.fork()
         return copy
 
     def check_invariants(self) -> None:
