@@ -43,12 +43,12 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def share_text(successes: int, n: int) -> str:
     low, high = wilson(successes, n)
-    return f"{successes / n:.3f} (95% interval {low:.3f}–{high:.3f}, n = {n:,})"
+    return f"{successes / n:.3f} (95% interval {low:.3f} to {high:.3f}, n = {n:,})"
 
 
 def mean_text(values: Sequence[float]) -> str:
     mean, low, high = mean_interval(values)
-    return f"{mean:.3f} (95% interval {low:.3f}–{high:.3f}, n = {len(values):,})"
+    return f"{mean:.3f} (95% interval {low:.3f} to {high:.3f}, n = {len(values):,})"
 
 
 def exact_and_simulated(
@@ -199,3 +199,21 @@ def show(*items) -> None:
             _sink[-1].append_display_data(item)
         else:
             display(item)
+
+
+def grouped_shares(frame: pl.DataFrame, x_title: str, title: str, subtitle: str) -> alt.Chart:
+    """Side-by-side bars of shares per category, one colour per `source`, with 95% whiskers where the
+    frame has `low`/`high` (simulated rows) and none where they are null (exact rows)."""
+    order = list(dict.fromkeys(frame[x_title]))
+    frame = frame.with_columns(pl.col("low", "high").cast(pl.Float64), pl.col("n").cast(pl.Int64))
+    base = alt.Chart(frame).encode(
+        x=alt.X(f"{x_title}:N", sort=order, title=x_title, axis=alt.Axis(labelAngle=0)),
+        xOffset=alt.XOffset("source:N"),
+    )
+    bars = base.mark_bar().encode(
+        y=alt.Y("share:Q", title="share"),
+        color=alt.Color("source:N", title=None, scale=alt.Scale(range=[EXACT, SIMULATED, "#c62828", "#2e7d32"])),
+        tooltip=["source", x_title, "share", "n"],
+    )
+    whiskers = base.mark_rule(color="black", strokeWidth=1).encode(y="low:Q", y2="high:Q")
+    return (bars + whiskers).properties(width=560, height=260, title=alt.Title(title, subtitle=subtitle))

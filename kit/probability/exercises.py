@@ -31,7 +31,7 @@ def close_to(answer: object, expected: Real, within: float, what: str, hint: str
     given = _number(answer, what)
     target = Fraction(expected) if not isinstance(expected, float) else Fraction(expected)
     if abs(given - target) <= Fraction(within):
-        if given == target:
+        if abs(given - target) < Fraction(1, 10**12):  # equal but for the float's last bits
             exact = f" = {target}" if target.denominator != 1 else ""
             return Check(True, f"{what}: {float(target):.4g}{exact}")
         return Check(True, f"{what}: {float(given):.4g}, within {within:g} of the answer {_show(target)}")
