@@ -19,7 +19,6 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from kit.bots.arena import play_game
 from kit.core import Chance
 from kit.overbooking import Overbooking
 from kit.overbooking.components import load_components
@@ -148,7 +147,7 @@ def chance_to_book(layout: Mapping = POSITION, weights: Mapping[tuple[str, str],
         weight = Fraction(1)
         trial = {"beds": layout["beds"], "rule": layout["rule"], "queue": [], "back": []}
         replace = {(where, colour, key): card for (where, colour, key, _), card in zip(hidden, choice)}
-        for (where, colour, _key_, options), card in zip(hidden, choice):
+        for (where, colour, _, options), card in zip(hidden, choice):
             given = (weights or {}).get((where, colour))
             weight *= given[card.split("-")[1]] if given else Fraction(1, len(options))
         for where in ("queue", "back"):
