@@ -66,14 +66,14 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   }
   const seed = el("input", "tk-seed");
   seed.type = "number";
-  seed.value = String(model.get("seed"));
+  seed.value = String(model.get("seed") ?? "");
   seed.title = "seed of the next game";
   const seedLabel = el("label", "tk-seed-label", "seed ");
   seedLabel.append(seed);
   const fresh = el("button", "tk-button tk-new", "New game");
   fresh.addEventListener("click", () => {
     onReset();
-    model.send({ kind: "new", seed: seed.value === String(model.get("seed")) ? null : seed.value });
+    model.send({ kind: "new", seed: seed.value === String(model.get("seed") ?? "") ? null : seed.value });
   });
   const undo = el("button", "tk-button tk-undo", "Undo");
   undo.addEventListener("click", () => {
@@ -91,7 +91,7 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   side.append(controls);
 
   const log = el("ol", "tk-log");
-  model.get("log").forEach((line) => log.append(el("li", "", line)));
+  model.get("log_lines").forEach((line) => log.append(el("li", "", line)));
   side.append(el("div", "tk-panel-title", "What happened"), log);
   requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
   return side;
@@ -139,7 +139,7 @@ function redrawOnChange(model, draw) {
       draw();
     });
   };
-  const events = ["view", "message", "message_kind", "handover", "log", "mode", "bot", "seed"].map((n) => `change:${n}`);
+  const events = ["view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed"].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));
   return () => events.forEach((name) => model.off(name, redraw));
 }

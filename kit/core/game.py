@@ -133,14 +133,31 @@ class Game(ABC):
         """An independent copy of this game, history and log included."""
 
     def reveals(self, action) -> bool:
-        """Whether taking `action` now shows someone something hidden (a card drawn from a face-down
-        pile, secret choices turned over, a new round dealt).
+        """Whether taking `action` now shows anyone something hidden (a card drawn from a face-down
+        pile, cards passed face down to a partner, secret choices turned over, a new round dealt).
 
         Boards refuse to undo such actions outside the open teaching mode (after boardgame.io: a
         move that reveals information cannot be taken back without letting a player peek). Asked
         of the position *before* the action.
         """
         return False
+
+    def first_reveal(self, start: int) -> int | None:
+        """Of the actions an undo back to step `start` would take back (``history[start:]``), the
+        index of the first one that revealed something to anyone; None if none did.
+
+        An undo must ask about *every* action it takes back, not only the last: taking back a
+        player's own quiet move also takes back whatever the others did after it (a bot's draw that
+        ended the round, the last secret choice that turned every card over). One replay.
+        """
+        if not 0 <= start <= len(self.history):
+            raise NothingToUndo(f"no step {start}: only {len(self.history)} taken")
+        replay = type(self)(self.settings)
+        for index, action in enumerate(self.history):
+            if index >= start and replay.reveals(action):
+                return index
+            replay.apply(action)
+        return None
 
     def random_action(self, chance: Chance):
         """A uniformly random legal action. Games may override this with a faster sampler that
@@ -173,7 +190,10 @@ class Game(ABC):
         return self
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last `steps` actions (replays the game from its start)."""
+        """Take back the last `steps` actions (replays the game from its start).
+
+        This takes back anything: whoever offers undo to players who must not peek asks
+        `first_reveal` first (the boards do, outside their open teaching mode)."""
         if steps < 0 or steps > len(self.history):
             raise NothingToUndo(f"cannot undo {steps} step(s): only {len(self.history)} taken")
         keep = self.history[: len(self.history) - steps]

@@ -177,8 +177,10 @@ class LostCities(Game):
                 return _plays.get(card.key) or _play(card)
 
     def reveals(self, action: Action) -> bool:
-        """A draw from the draw pile shows its player a hidden card (LC-3.3)."""
-        return type(action) is Draw and action.pile is None
+        """A draw from the draw pile shows its player a hidden card (LC-3.3; the last one also ends
+        the round, LC-4, and deals the next, LC-2), and a pass shows two cards to the partner (LC-7)."""
+        kind = type(action)
+        return (kind is Draw and action.pile is None) or kind is Pass
 
     def parse_action(self, text: str) -> Action:
         try:
@@ -204,6 +206,27 @@ class LostCities(Game):
     def card_name(self, card: Card) -> str:
         expedition = self.components.expeditions[card.expedition].name
         return f"{expedition} investment card" if card.value == 0 else f"{expedition} {card.value}"
+
+    def unseen(self, viewer: int | None) -> list[Card]:
+        """LC-3.4: the cards `viewer` cannot see now: neither in their own hand nor visible on the
+        table (every expedition, the top card of each discard pile). That is the other hands (a
+        partner's too), the draw pile, and the cards buried under a pile's top (only the top shows,
+        LC-3.2; a player who remembers them knows more). `viewer=None` is a spectator. Sorted by
+        expedition, then value; two copies of a card (LC-7) both appear."""
+        left = Counter(self.components.deck(self.players))
+        if viewer is not None:
+            left.subtract(self.hands[viewer])
+        for side in self.expeditions:
+            for cards in side:
+                left.subtract(cards)
+        left.subtract(pile[-1] for pile in self.discards if pile)
+        return sorted(left.elements())
+
+    def _unseen_by_colour(self, viewer: int | None) -> dict[str, list[str]]:
+        grouped: dict[str, list[str]] = {e.key: [] for e in self.components.expeditions}
+        for card in self.unseen(viewer):
+            grouped[card.key[0]].append(card.key)
+        return grouped
 
     # ------------------------------------------------------------------------------ views
     def _public(self) -> dict[str, Any]:
@@ -241,6 +264,7 @@ class LostCities(Game):
         view["viewer"] = player
         view["open"] = False
         view["hand"] = [c.key for c in self.hands[player]]
+        view["unseen"] = self._unseen_by_colour(player)  # LC-3.4: what this seat cannot see
         view["legal_actions"] = [str(a) for a in self.legal_actions()] if player == self.to_move else []
         return view
 
@@ -250,6 +274,7 @@ class LostCities(Game):
         view["viewer"] = None
         view["open"] = False
         view["hand"] = []
+        view["unseen"] = self._unseen_by_colour(None)
         view["legal_actions"] = []
         return view
 
@@ -260,6 +285,9 @@ class LostCities(Game):
         view["viewer"] = None
         view["open"] = True
         view["hands"] = [[c.key for c in hand] for hand in self.hands]
+        # LC-3.4 from the seat to move (in the open mode everything shows, so this says what that
+        # seat could not see in a real game)
+        view["unseen"] = self._unseen_by_colour(self.to_move)
         view["deck"] = [c.key for c in reversed(self.deck)]
         view["discard_piles"] = {
             e.key: [c.key for c in pile] for e, pile in zip(self.components.expeditions, self.discards)

@@ -45,8 +45,8 @@ class SamoaSettings(Settings):
 
 
 # Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles
-# (a doubled line of 9) and a hotel at most 6 + 19 rooms.
-_PLACES = [[[Place(g + 1, t + 1, r + 1) for r in range(25)] for t in range(18)] for g in range(9)]
+# (a doubled line of 9) and a hotel at most 4 x 4 + 19 rooms (see components.py).
+_PLACES = [[[Place(g + 1, t + 1, r + 1) for r in range(35)] for t in range(18)] for g in range(9)]
 
 
 @register

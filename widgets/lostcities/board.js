@@ -43,8 +43,27 @@ function slotNode(info) {
 // Hand cards are selected by position ("D7#3"), so that two equal cards stay distinct.
 const keyOf = (id) => id.split("#")[0];
 
+// LC-3.4: the cards this seat cannot see (other hands, the draw pile, cards under a pile's top),
+// grouped by colour. The engine computes them; they reveal nothing a player could not count.
+function unseenBlock(view) {
+  const block = el("div", "lc-unseen");
+  const total = Object.values(view.unseen).reduce((n, cards) => n + cards.length, 0);
+  const whose = view.viewer !== null ? "you cannot see" : view.open ? `player ${view.to_move} could not see` : "nobody at the table can see";
+  block.append(el("div", "lc-side-label", `Unseen cards (LC-3.4): ${total} that ${whose} — other hands, the draw pile, cards under a pile's top`));
+  view.legend.forEach((info) => {
+    const row = el("div", "lc-unseen-row");
+    row.dataset.unseen = info.key;
+    const cards = view.unseen[info.key];
+    row.append(el("span", "lc-unseen-name", `${info.name} (${cards.length})`));
+    cards.forEach((key) => row.append(cardNode(view, key, "lc-mini")));
+    block.append(row);
+  });
+  return block;
+}
+
 function render({ model, el: host }) {
   let selected = [];
+  let showUnseen = false; // the "unseen cards" toggle (LC-3.4)
   let note = ""; // a hint from the board itself (not a rule verdict)
   const root = el("div", "lc-board tk-board");
   host.appendChild(root);
@@ -195,6 +214,15 @@ function render({ model, el: host }) {
       });
       extra.push(pass);
     }
+    if (view.unseen) {
+      const toggle = el("button", "tk-button lc-unseen-toggle", showUnseen ? "Hide unseen cards" : "Show unseen cards (LC-3.4)");
+      toggle.setAttribute("aria-pressed", String(showUnseen));
+      toggle.addEventListener("click", () => {
+        showUnseen = !showUnseen;
+        draw();
+      });
+      extra.push(toggle);
+    }
     const reset = () => {
       selected = [];
       note = "";
@@ -217,6 +245,7 @@ function render({ model, el: host }) {
     const us = sideOf(view);
     const acting = !model.get("handover") && (view.open || view.viewer === view.to_move);
     table.append(sideBlock(view, 1 - us, false), middle(view), sideBlock(view, us, acting), handBlock(view));
+    if (showUnseen && view.unseen) table.append(unseenBlock(view));
     main.append(table, panel(view));
     root.append(main);
   }

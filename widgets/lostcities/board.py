@@ -15,6 +15,7 @@ from kit.lostcities.heuristic import HeuristicBot
 
 from ..assets import bundle
 from ..base import GameBoard
+from .picture import svg as still_svg
 
 
 class LostCitiesBoard(GameBoard):
@@ -29,3 +30,4 @@ class LostCitiesBoard(GameBoard):
     game_type = LostCities
     default_settings = {"rounds": 1}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    still_picture = staticmethod(still_svg)

@@ -13,6 +13,7 @@ from kit.samoa.heuristic import HeuristicBot
 
 from ..assets import bundle
 from ..base import GameBoard
+from .picture import svg as still_svg
 
 
 class SamoaBoard(GameBoard):
@@ -24,3 +25,4 @@ class SamoaBoard(GameBoard):
     game_type = Samoa
     default_settings = {"players": 4}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    still_picture = staticmethod(still_svg)
