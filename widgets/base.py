@@ -466,6 +466,8 @@ class GameBoard(anywidget.AnyWidget):
     @traitlets.observe("bot")
     def _on_bot(self, change) -> None:
         self._bot_players = {}
+        if not self._quiet:
+            self.message, self.message_kind = f"The {change['new']} bot plays from now on.", "info"
 
     @traitlets.observe("human", "handover")
     def _on_seat(self, change) -> None:
