@@ -182,10 +182,13 @@ function render({ model, el: host }) {
           node.dataset.owner = entry.colour;
           if (revealed) node.classList.add("ob-turned");
           const fate = shown.filter((s) => s.card === entry.card && view.colours[s.player] === entry.colour && s.hotel === hotel.hotel);
+          // a card an ability replaced ("replaces fish-merchant of red (position 3)") leaves the queue
+          const replaced = shown.find((s) => s.kind === "ability" && s.hotel === hotel.hotel && (s.effect || "").startsWith(`replaces ${entry.card} of ${entry.colour}`));
+          if (replaced) fate.push({ ...replaced, kind: "replaced" });
           const holder = el("div", "ob-fate-holder");
           holder.append(node);
           fate.forEach((s) => {
-            const mark = { ability: "★ ability", book: `✓ booked ${s.beds}`, "no-room": `✗ needs ${s.beds}, ${s.beds_before} free` }[s.kind];
+            const mark = { ability: "★ ability", book: `✓ booked ${s.beds}`, "no-room": `✗ needs ${s.beds}, ${s.beds_before} free`, replaced: "↩ replaced" }[s.kind];
             const line = el("div", `ob-fate ob-fate-${s.kind}`, mark);
             line.title = s.text;
             holder.append(line);
