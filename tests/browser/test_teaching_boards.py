@@ -32,6 +32,12 @@ def wait_for_steps_above(page, board: str, count: int) -> None:
     page.wait_for_function(f"() => Number(document.querySelector('.{board}-board').dataset.steps) > {count}")
 
 
+def board_notebook(server, game: str, board: str, options: str = "mode='bot', seed=5") -> str:
+    """A notebook under the served folder that shows one board as `board`; returns its path."""
+    source = f"from widgets.{game} import {board}\nboard = {board}({options})\nboard"
+    return new_notebook(server.root, f"{game}-{abs(hash(options))}.ipynb", source)
+
+
 def message(page) -> str:
     return page.locator(".tk-message").inner_text()
 
@@ -61,10 +67,7 @@ def test_a_stored_notebook_shows_still_pictures_before_it_runs_and_after_save_an
 
 # ------------------------------------------------------------- points 1 and 4, Lost Cities
 def test_lost_cities_marks_changes_steps_through_the_bot_and_ends_the_round_on_a_screen(server, artifacts):
-    path = new_notebook(
-        server.root, "lc-teaching.ipynb",
-        "from widgets.lostcities import LostCitiesBoard\nboard = LostCitiesBoard(mode='bot', seed=5, rounds=2)\nboard",
-    )  # fmt: skip
+    path = board_notebook(server, "lostcities", "LostCitiesBoard", "mode='bot', seed=5, rounds=2")
     with browser(1400, 1000) as page:
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".lc-board .lc-in-hand")
@@ -109,14 +112,11 @@ def test_lost_cities_marks_changes_steps_through_the_bot_and_ends_the_round_on_a
 
 # --------------------------------------------------------------- point 2, Overbooking stage 2
 def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artifacts):
-    path = new_notebook(
-        server.root, "ob-teaching.ipynb",
-        "from widgets.overbooking import OverbookingBoard\nboard = OverbookingBoard(mode='bot', seed=5)\nboard",
-    )  # fmt: skip
+    path = board_notebook(server, "overbooking", "OverbookingBoard")
     with browser(1400, 1000) as page:
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".ob-board .ob-hand-row .ob-card")
-        # selection survives a refused click; the refusal names its rule
+        # place a card: the bots answer, and their face-down cards are marked
         page.locator(".ob-hand-row .ob-card").first.click()
         page.locator(".ob-queue").first.click()
         wait_for_steps_above(page, "ob", 0)
@@ -140,10 +140,7 @@ def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artif
 
 # ------------------------------------------------------------- points 4, 5 and 8, Samoa
 def test_samoa_fits_1366x768_keeps_the_selection_and_plays_a_turn_by_keyboard(server, artifacts):
-    path = new_notebook(
-        server.root, "sa-teaching.ipynb",
-        "from widgets.samoa import SamoaBoard\nboard = SamoaBoard(mode='bot', seed=5)\nboard",
-    )  # fmt: skip
+    path = board_notebook(server, "samoa", "SamoaBoard")
     with browser(1366, 768) as page:
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".sa-board .sa-hand-row .sa-price")
@@ -199,16 +196,10 @@ def test_samoa_fits_1366x768_keeps_the_selection_and_plays_a_turn_by_keyboard(se
 
 # ----------------------------------------------- point 8, keyboard turns of the other two
 def test_a_lost_cities_and_an_overbooking_turn_by_keyboard_in_voila(server, artifacts):
-    new_notebook(
-        server.root, "lc-keys.ipynb",
-        "from widgets.lostcities import LostCitiesBoard\nLostCitiesBoard(mode='bot', seed=5)",
-    )  # fmt: skip
-    new_notebook(
-        server.root, "ob-keys.ipynb",
-        "from widgets.overbooking import OverbookingBoard\nOverbookingBoard(mode='bot', seed=5)",
-    )  # fmt: skip
+    lost_cities = board_notebook(server, "lostcities", "LostCitiesBoard")
+    overbooking = board_notebook(server, "overbooking", "OverbookingBoard")
     with browser(1400, 900) as page:
-        page.goto(server.voila("lc-keys.ipynb"))
+        page.goto(server.voila(lost_cities))
         page.wait_for_selector(".lc-board .lc-in-hand", timeout=120_000)
         first = page.locator(".lc-in-hand").first
         card = first.get_attribute("data-card")
@@ -229,7 +220,7 @@ def test_a_lost_cities_and_an_overbooking_turn_by_keyboard_in_voila(server, arti
         page.wait_for_function("() => Number(document.querySelector('.lc-board').dataset.steps) >= 4")
         page.locator(".lc-board").screenshot(path=artifacts / "lost-cities-keyboard-turn.png")
 
-        page.goto(server.voila("ob-keys.ipynb"))
+        page.goto(server.voila(overbooking))
         page.wait_for_selector(".ob-board .ob-hand-row .ob-card", timeout=120_000)
         hand = page.locator(".ob-hand-row .ob-card").first
         assert "in your hand" in hand.get_attribute("aria-label")
@@ -244,10 +235,9 @@ def test_a_lost_cities_and_an_overbooking_turn_by_keyboard_in_voila(server, arti
 
 
 def test_a_mode_change_during_a_game_asks_first(server):
-    source = "from widgets.lostcities import LostCitiesBoard as B\nB(mode='bot', seed=5)"
-    new_notebook(server.root, "lc-mode.ipynb", source)
+    path = board_notebook(server, "lostcities", "LostCitiesBoard", "mode='bot', seed=6")
     with browser() as page:
-        page.goto(server.voila("lc-mode.ipynb"))
+        page.goto(server.voila(path))
         page.wait_for_selector(".lc-board .lc-in-hand", timeout=120_000)
         card = page.locator(".lc-in-hand").first.get_attribute("data-card")
         page.locator(".lc-in-hand").first.click()
@@ -259,3 +249,18 @@ def test_a_mode_change_during_a_game_asks_first(server):
         assert page.locator(".tk-confirm").count() == 0 and steps(page, "lc") == 1
         switch_mode(page, "open")
         page.wait_for_selector(".tk-banner")
+
+
+# -------------------------------------------------------------------------------- point 7, Voila
+def test_in_voila_the_start_page_links_to_the_lessons_and_back(server):
+    with browser() as page:
+        failed = []
+        page.on("response", lambda response: failed.append(response.url) if response.status in (403, 404) else None)
+        page.goto(server.voila("index.ipynb"))
+        page.wait_for_selector("a[href*='lost-cities/02']", timeout=120_000)
+        page.locator("a[href*='lost-cities/02']").first.click()
+        page.wait_for_selector(".lc-board .lc-in-hand", timeout=120_000)  # the lesson runs, its board is live
+        assert "/voila/render/lost-cities/02" in page.url
+        page.locator("a", has_text="start page").first.click()
+        page.wait_for_selector("a[href*='samoa/']", timeout=120_000)
+        assert not [url for url in failed if "/voila/" in url], failed
