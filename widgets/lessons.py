@@ -26,6 +26,7 @@ from kit.core.lessons import Check, rules_of
 
 from .still import still_note
 
+PREDICT_NOTE = "Run All, then predict: choose an answer here and press Lock in before the board shows it."
 CHECK_NOTE = "Run All, then play: this check answers here, and turns to ✓ by itself when you have done it."
 
 _STYLE = {
@@ -140,6 +141,10 @@ class Predict(ipywidgets.VBox):
 
     def __repr__(self) -> str:
         return str(self.verdict)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Live, the question; stored (before the notebook runs), one line instead of a stale "✗"."""
+        return still_note(super()._repr_mimebundle_(**kwargs), PREDICT_NOTE)
 
 
 def live(board: Any, check: Callable[..., Check], *args: Any, **kwargs: Any) -> LiveCheck:
