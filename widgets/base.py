@@ -281,7 +281,7 @@ class GameBoard(anywidget.AnyWidget):
         viewer = self.viewer()
         seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in game.log[logged:]]
         what = f"'{seen[0]}'" if seen else f"step {index + 1}"
-        return f"{what} showed hidden cards, so it cannot be taken back (only the open mode undoes that)"
+        return f"cannot undo: {what} revealed what was hidden (only the open mode takes that back)"
 
     # ---------------------------------------------------------------- the synced state
     def _refresh(self) -> None:

@@ -81,7 +81,7 @@ def test_undo_refuses_when_a_bot_action_it_would_take_back_revealed_something(ma
     board = make()
     before = (saved(board), seen(board))
     Page(board).send({"kind": "undo"})
-    assert_refused(board, before, "showed hidden cards")
+    assert_refused(board, before, "revealed what was hidden")
 
 
 def test_undo_against_bots_still_takes_back_quiet_moves():
