@@ -523,6 +523,8 @@ class GameBoard(anywidget.AnyWidget):
                 raise TypeError("an update without a state")
             if method not in ("update", "request_state", "custom"):
                 raise ValueError(f"unknown method {_short(method)}")
+            if data.get("buffer_paths") or msg.get("buffers"):
+                raise ValueError("binary buffers, which no board uses")
         except (KeyError, TypeError, ValueError) as error:
             with self.hold_sync():
                 self._refuse(PageMessageError(f"a malformed message ({error})"))

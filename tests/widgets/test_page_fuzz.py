@@ -158,6 +158,9 @@ bad_envelopes = st.one_of(
     st.builds(lambda m, s: {"method": m, "state": s}, st.text(max_size=8).filter(
         lambda m: m not in ("update", "request_state", "custom")), json_values),
     st.builds(lambda s: {"method": "update", "state": s}, non_dicts),
+    st.builds(lambda s, p: {"method": "update", "state": s, "buffer_paths": p},
+              st.dictionaries(st.sampled_from(["mode", "bot", "human"]), json_values, max_size=2),
+              st.lists(st.lists(st.text(max_size=4) | st.integers(), min_size=1, max_size=2), min_size=1, max_size=2)),
 )
 
 
