@@ -1,0 +1,52 @@
+"""Overbooking 9, the chance of a bed: booking odds with Wilson intervals, by what a player sees.
+
+The input is `simulate("overbooking", record="decisions")` (or the shipped dataset
+`overbooking-placements`): one row per card placed. The random bot's placements are the experiment
+(its card and queue are drawn at random, whatever it sees); the heuristic's are observations (it
+joins a long queue only when it expects beds there), so the odds are split by bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import polars as pl
+
+from ..stats import share_by
+
+#: the longest queue is 4 (5 at a queue_5 hotel): counts from 4 up share one group
+TOP = 4
+
+
+def _capped(column: str) -> pl.Expr:
+    label = pl.col(column).clip(0, TOP).cast(pl.String)
+    return pl.when(pl.col(column) >= TOP).then(pl.lit(f"{TOP}+")).otherwise(label)
+
+
+def queue_placements(decisions: pl.DataFrame) -> pl.DataFrame:
+    """Cards placed in a booking queue, with the groupings the notebook uses: `ahead_group` and
+    `after_group` ("0" ... "4+"), `large_ahead` ("0" ... "2+"), and `hotel_size` (printed beds
+    "8–10", "11–13" or "14–17")."""
+    return decisions.filter(pl.col("where") == "queue").with_columns(
+        ahead_group=_capped("ahead"),
+        after_group=_capped("after"),
+        large_ahead=pl.when(pl.col("ahead_large") >= 2)
+        .then(pl.lit("2+"))
+        .otherwise(pl.col("ahead_large").cast(pl.String)),
+        hotel_size=pl.when(pl.col("hotel_beds") <= 10)
+        .then(pl.lit("8–10 beds"))
+        .when(pl.col("hotel_beds") <= 13)
+        .then(pl.lit("11–13 beds"))
+        .otherwise(pl.lit("14–17 beds")),
+    )
+
+
+def booking_odds(decisions: pl.DataFrame, by: Sequence[str], pooled: bool = False) -> pl.DataFrame:
+    """The share of queued cards that booked, per group of `by`: n, successes, share and its 95%
+    Wilson interval. With pooled=True, also the rows of all bots together (bot = "both, pooled")."""
+    queue = queue_placements(decisions)
+    odds = share_by(queue, list(by), "booked")
+    if pooled and "bot" in by:
+        together = share_by(queue.with_columns(bot=pl.lit("both, pooled")), list(by), "booked")
+        odds = pl.concat([odds, together.select(odds.columns)])
+    return odds
