@@ -9,8 +9,11 @@ joins a long queue only when it expects beds there), so the odds are split by bo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import polars as pl
+
+from kit.core.data import dataset_dir, read_rows
 
 from ..stats import share_by
 
@@ -50,3 +53,31 @@ def booking_odds(decisions: pl.DataFrame, by: Sequence[str], pooled: bool = Fals
         together = share_by(queue.with_columns(bot=pl.lit("both, pooled")), list(by), "booked")
         odds = pl.concat([odds, together.select(odds.columns)])
     return odds
+
+
+ASSUMED_MARK = "*"
+
+
+def hotel_sides(components: str | None = None) -> pl.DataFrame:
+    """The hotel tiles' sides (tile, side, beds, rule) and whether each is `assumed` (not printed in
+    the rulebook: see datasets/overbooking/hotels.csv)."""
+    root = dataset_dir("overbooking") if components is None else Path(components)
+    rows = [
+        (int(row["tile"]), row["side"], int(row["beds"]), row["rule"], row["source"] == "assumed")
+        for _, row in read_rows(root / "hotels.csv", ("tile", "side", "beds", "rule", "source"))
+    ]
+    schema = {"tile": pl.Int64, "side": pl.String, "beds": pl.Int64, "rule": pl.String, "assumed": pl.Boolean}
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+def rule_labels(components: str | None = None) -> pl.DataFrame:
+    """Each hotel rule with a label starred when every hotel side carrying it is assumed."""
+    return (
+        hotel_sides(components)
+        .group_by("rule")
+        .agg(pl.col("assumed").all())
+        .with_columns(
+            label=pl.col("rule") + pl.when(pl.col("assumed")).then(pl.lit(ASSUMED_MARK)).otherwise(pl.lit(""))
+        )
+        .sort("rule")
+    )
