@@ -10,6 +10,7 @@ where to draw from. The engine judges every click; an illegal one shows its rule
 from __future__ import annotations
 
 from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
 
@@ -29,5 +30,9 @@ class LostCitiesBoard(GameBoard):
     _css = bundle("lostcities/board.css")
     game_type = LostCities
     default_settings = {"rounds": 1}
-    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    bots = {
+        "heuristic": lambda seed: HeuristicBot(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
+    }
     still_picture = staticmethod(still_svg)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import traitlets
 
 from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.overbooking import Overbooking
 from kit.overbooking.heuristic import HeuristicBot
 
@@ -29,7 +30,11 @@ class OverbookingBoard(GameBoard):
     _css = bundle("overbooking/board.css")
     game_type = Overbooking
     default_settings = {"players": 3}
-    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    bots = {
+        "heuristic": lambda seed: HeuristicBot(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
+    }
     still_picture = staticmethod(still_svg)
 
     #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown

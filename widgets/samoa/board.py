@@ -8,6 +8,7 @@ your hotel by clicking. The engine judges every click; an illegal one shows its 
 from __future__ import annotations
 
 from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.samoa import Samoa
 from kit.samoa.heuristic import HeuristicBot
 
@@ -24,5 +25,9 @@ class SamoaBoard(GameBoard):
     _css = bundle("samoa/board.css")
     game_type = Samoa
     default_settings = {"players": 4}
-    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    bots = {
+        "heuristic": lambda seed: HeuristicBot(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
+    }
     still_picture = staticmethod(still_svg)
