@@ -17,6 +17,7 @@ from kit.lostcities.heuristic import HeuristicBot
 from ..assets import bundle
 from ..base import GameBoard
 from .picture import svg as still_svg
+from .summary import end_of_round
 
 
 class LostCitiesBoard(GameBoard):
@@ -36,3 +37,4 @@ class LostCitiesBoard(GameBoard):
         "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
     }
     still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)

@@ -18,6 +18,7 @@ from kit.overbooking.heuristic import HeuristicBot
 from ..assets import bundle
 from ..base import GameBoard
 from .picture import svg as still_svg
+from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
@@ -36,6 +37,7 @@ class OverbookingBoard(GameBoard):
         "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
     }
     still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)
 
     #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown
     stage2 = traitlets.List().tag(sync=True)
