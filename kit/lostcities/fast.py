@@ -323,9 +323,11 @@ MASK = 0xFFFFFFFF
 
 def _mt_init(mt, seed):
     """init_genrand of the reference MT19937 (as CPython's _randommodule.c)."""
-    mt[0] = seed & MASK
+    previous = seed & MASK
+    mt[0] = previous
     for i in range(1, N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK
+        previous = (1812433253 * (previous ^ (previous >> 30)) + i) & MASK
+        mt[i] = previous
     mt[N] = N
 
 
@@ -333,20 +335,23 @@ def _mt_seed(mt, key, key_length):
     """CPython's `random.seed(n)` for an int n: init_by_array over n's 32-bit words."""
     _mt_init(mt, 19650218)
     i, j = 1, 0
+    previous = mt[0]
     for _ in range(max(N, key_length)):
-        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & MASK
+        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1664525)) + key[j] + j) & MASK
+        mt[i] = previous
         i += 1
         j += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0] = previous
             i = 1
         if j >= key_length:
             j = 0
     for _ in range(N - 1):
-        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & MASK
+        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1566083941)) - i) & MASK
+        mt[i] = previous
         i += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0] = previous
             i = 1
     mt[0] = 0x80000000
     mt[N] = N
@@ -590,9 +595,10 @@ def _colour_value(row, hand_at, length, colour):
     return total
 
 
-def _heuristic_action(row, params, buffer):
+def _heuristic_action(row, params, seat, buffer):
     """HeuristicBot.choose, step by step (see kit/lostcities/heuristic.py for the ideas)."""
-    start_threshold, invest_threshold, tight_gap, continue_gap = params[1], params[2], params[3], params[4]
+    start_threshold, invest_threshold = params[seat, 1], params[seat, 2]
+    tight_gap, continue_gap = params[seat, 3], params[seat, 4]
     player = row[TO_MOVE]
     side = player % 2
     mine = EXPEDITIONS + 20 * side
@@ -699,11 +705,11 @@ def _play(row, params, mt_game, mt_policy, record, buffer):
     recorded = 0
     steps = 0
     while row[PHASE] != OVER and steps < STEP_CAP:
-        seat = params[row[TO_MOVE]]
-        if seat[0] == RANDOM:
+        seat = row[TO_MOVE]
+        if params[seat, 0] == RANDOM:
             action = _random_action(row, mt_policy, buffer)
         else:
-            action = _heuristic_action(row, seat, buffer)
+            action = _heuristic_action(row, params, seat, buffer)
         recorded = _apply(row, action, mt_game, record, recorded)
         steps += 1
     for k in range(recorded, record.shape[0]):
@@ -752,7 +758,9 @@ def _after_many(rows, actions, params, states_game, states_policy, totals):
 
 
 if AVAILABLE:
-    _compile = numba.njit(cache=True, nogil=True)
+    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
+    _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply"}
     for _name in (
         "_mt_init",
         "_mt_seed",
@@ -773,4 +781,4 @@ if AVAILABLE:
         "_new_many",
         "_after_many",
     ):
-        globals()[_name] = _compile(globals()[_name])
+        globals()[_name] = (_inline if _name in _INLINED else _compile)(globals()[_name])
