@@ -10,7 +10,7 @@ from kit.core import Chance
 from kit.lostcities import LostCities
 from kit.overbooking import Overbooking
 from kit.samoa import Samoa
-from tests.sim.test_advice import _determinize_pending, _walked
+from tests.sim.test_advice import _walked
 
 POSITIONS = {  # each with a real choice to make
     "lost-cities": lambda: _walked(LostCities(seed=3, rounds=2), 20),
@@ -37,7 +37,6 @@ def test_a_fixed_search_chooses_a_legal_action_reproducibly_and_changes_nothing(
 def test_it_reads_only_what_its_player_may_see(name):
     game = POSITIONS[name]()
     me = game.current_player
-    _determinize_pending(game, me)
     twin = game.determinize(me, Chance(77))
     assert ISMCTSBot(seed=2, iterations=40).choose(twin) == ISMCTSBot(seed=2, iterations=40).choose(game)
 
