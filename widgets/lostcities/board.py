@@ -14,13 +14,13 @@ from kit.bots.ismcts import ISMCTSBot
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
 
+from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import GameBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class LostCitiesBoard(GameBoard):
+class LostCitiesBoard(AnalysedBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
     Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you

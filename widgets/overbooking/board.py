@@ -15,15 +15,15 @@ from kit.bots.ismcts import ISMCTSBot
 from kit.overbooking import Overbooking
 from kit.overbooking.heuristic import HeuristicBot
 
+from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import GameBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
 
-class OverbookingBoard(GameBoard):
+class OverbookingBoard(AnalysedBoard):
     """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, and the game's
     own settings (players, score_card, first_player, scenario, ...)."""
 
@@ -68,7 +68,7 @@ class OverbookingBoard(GameBoard):
         """Show the next step of stage 2 (or all of them)."""
         self.steps_shown = len(self.stage2) if everything else min(len(self.stage2), self.steps_shown + 1)
 
-    message_kinds = {**GameBoard.message_kinds, "next-step": frozenset(), "all-steps": frozenset()}
+    message_kinds = {**AnalysedBoard.message_kinds, "next-step": frozenset(), "all-steps": frozenset()}
 
     def _handle(self, kind: str, content: dict) -> None:
         if kind in ("next-step", "all-steps"):

@@ -12,13 +12,13 @@ from kit.bots.ismcts import ISMCTSBot
 from kit.samoa import Samoa
 from kit.samoa.heuristic import HeuristicBot
 
+from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import GameBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class SamoaBoard(GameBoard):
+class SamoaBoard(AnalysedBoard):
     """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, and the game's own
     settings (players, tie_card, scenario, ...)."""
 
