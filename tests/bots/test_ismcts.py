@@ -8,16 +8,7 @@ from kit.bots.arena import BOT_NAMES, main
 from kit.bots.ismcts import ISMCTSBot
 from kit.core import Chance
 from kit.lostcities import LostCities
-from kit.overbooking import Overbooking
-from kit.samoa import Samoa
-from tests.sim.test_advice import _walked
-
-POSITIONS = {  # each with a real choice to make
-    "lost-cities": lambda: _walked(LostCities(seed=3, rounds=2), 20),
-    "lost-cities-4p": lambda: _walked(LostCities(players=4, seed=4, rounds=1), 8),
-    "samoa": lambda: _walked(Samoa(players=4, seed=5), 12),
-    "overbooking": lambda: _walked(Overbooking(players=3, seed=6), 7),
-}
+from tests.sim.test_advice import POSITIONS
 
 
 @pytest.mark.parametrize("name", POSITIONS)

@@ -23,9 +23,9 @@ def _walked(game, steps: int, seed: int = 1):
     return game
 
 
-POSITIONS = {
-    "lost-cities": lambda: _walked(LostCities(seed=3, rounds=2), 21),
-    "lost-cities-4p": lambda: _walked(LostCities(players=4, seed=4, rounds=1), 9),
+POSITIONS = {  # each with a real choice to make (the ISMCTS tests use them too)
+    "lost-cities": lambda: _walked(LostCities(seed=3, rounds=2), 20),
+    "lost-cities-4p": lambda: _walked(LostCities(players=4, seed=4, rounds=1), 8),
     "samoa": lambda: _walked(Samoa(players=4, seed=5), 12),
     "overbooking": lambda: _walked(Overbooking(players=3, seed=6), 7),
 }
