@@ -51,7 +51,7 @@ def kernel_rate(rounds: int, policy: str = "random") -> tuple[float, int]:
     for _ in range(3):
         start = time.perf_counter()
         totals, _, _ = fast.play_new(seeds, policy_seeds, policy)
-        best = max(best, rounds / (time.perf_counter() - start))
+        best = max(best, rounds / (time.perf_counter() - start))  # wall clock, as the C program's
         checksum = int((totals[:, 0] * 1000 + totals[:, 1]).sum())
     return best, checksum
 
@@ -81,21 +81,25 @@ def readable_rate(seconds: float = 3.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def walked(game, steps: int, seed: int = 1):
+def walked(game, steps: int, seed: int = 1, choices: int = 4):
+    """`game` after `steps` random actions, and on until the player to move has `choices` or more."""
     chance = Chance(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
+    taken = 0
+    while not game.is_over and (taken < steps or len(game.legal_actions()) < choices):
         game.apply(game.random_action(chance))
+        taken += 1
     return game
 
 
 def advisor_lines(label: str, game, rollouts: int, limit: float, policy: str = "random") -> None:
     advise(game, rollouts=4, policy=policy)  # warm up (compiled kernel, caches)
+    cpu = time.process_time()
     advice = advise(game, rollouts=rollouts, policy=policy)
+    cpu = time.process_time() - cpu
+    # the CPU time is printed too: on a machine shared with other work it is nearer a quiet core's
     line(
         f"advisor, {label}, {policy} rollouts",
-        f"{advice.seconds:.2f} s for {len(advice.actions)} x {rollouts}",
+        f"{advice.seconds:.2f} s ({cpu:.2f} s CPU) for {len(advice.actions)} x {rollouts}",
         f"< {limit:g} s",
         advice.seconds < limit,
     )
