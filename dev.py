@@ -4,6 +4,7 @@
     python3 dev.py lab      set up (first time only) and open JupyterLab on notebooks/
     python3 dev.py test     set up (first time only) and run the whole test suite
     python3 dev.py setup    only set up
+    python3 dev.py voila    set up (first time only) and serve notebooks/ as pages without code (Voila)
     python3 dev.py notebooks [PATH...]
                             re-run notebooks in place and store their outputs (no widget state);
                             with no path, every notebook under notebooks/
@@ -70,6 +71,15 @@ def lab(args: list[str]) -> int:
         command.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
     say("opening JupyterLab on notebooks/ (start with index.ipynb; Ctrl-C to stop)")
     return subprocess.call(command, cwd=ROOT)
+
+
+def voila(args: list[str]) -> int:
+    """Every notebook under notebooks/ as a page without code: the start page links to the others
+    (Voila serves a whole folder this way; given one notebook, it serves only that one)."""
+    setup()
+    port = next((arg.split("=", 1)[1] for arg in args if arg.startswith("--port=")), "8866")
+    say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
+    return subprocess.call([str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args], cwd=ROOT)
 
 
 def test(args: list[str]) -> int:
@@ -162,7 +172,7 @@ def mutate(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"lab": lab, "test": test, "notebooks": notebooks, "mutate": mutate}
+    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate}
     if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2

@@ -658,7 +658,8 @@ class GameBoard(anywidget.AnyWidget):
         live = super()._repr_mimebundle_(**kwargs)
         if self.still_picture is None or live is None:
             return live
-        return still_bundle(live, self.still_picture(self.view), f"{self.game_type.__name__} board")
+        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", self.game_type.__name__)  # "LostCities" -> "Lost Cities"
+        return still_bundle(live, self.still_picture(self.view), f"{name} board")
 
     def __repr__(self) -> str:  # stable text for saved notebooks (no memory address, no secret seed)
         return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"

@@ -24,6 +24,10 @@ import traitlets
 
 from kit.core.lessons import Check, rules_of
 
+from .still import still_note
+
+CHECK_NOTE = "Run All, then play: this check answers here, and turns to ✓ by itself when you have done it."
+
 _STYLE = {
     True: "background:#e7f4e4;border:1px solid #5a9a4f;color:#1f4d18",
     False: "background:#f4f4f2;border:1px solid #b9b9b0;color:#3d3d38",
@@ -58,8 +62,12 @@ class LiveCheck(ipywidgets.HTML):
     def done(self) -> bool:
         return self.verdict.done
 
-    def __repr__(self) -> str:  # the stored text output: the verdict, no memory address
+    def __repr__(self) -> str:  # the verdict as text, no memory address
         return str(self.verdict)
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Live, the verdict; stored (before the notebook runs), one line instead of a stale "✗"."""
+        return still_note(super()._repr_mimebundle_(**kwargs), CHECK_NOTE)
 
 
 class Predict(ipywidgets.VBox):

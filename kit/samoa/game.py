@@ -261,7 +261,8 @@ class Samoa(Game):
             doubled = " (2X: every group doubled)" if data["doubled"] else ""
             return f"Round {data['round']}: {self.components.nationalities[data['nationality']]}{doubled}."
         if kind == "buildings":
-            return f"Building tiles on offer: {', '.join(data['offer']) or 'none'}."
+            offer = ", ".join(tile.replace("_", " ") for tile in data["offer"])
+            return f"Building tiles on offer: {offer or 'none left'}."
         if kind == "leave":
             return f"{who}'s guests leave: {', '.join(data['tourists'])}."
         if kind == "arrive":
@@ -278,7 +279,8 @@ class Samoa(Game):
         if kind == "build-order":
             return f"Building order: {', '.join(map(str, data['order'])) or 'nobody'}."
         if kind == "buy":
-            return f"{who} buys a {data['tile'].replace('_', ' ')} for {data['bid']}."
+            tile = data["tile"].replace("_", " ")
+            return f"{who} buys {'an' if tile[0] in 'aeiou' else 'a'} {tile} for {data['bid']}."
         if kind == "pass":
             return f"{who} passes."
         if kind == "pool-bonus":
