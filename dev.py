@@ -4,6 +4,9 @@
     python3 dev.py lab      set up (first time only) and open JupyterLab on notebooks/
     python3 dev.py test     set up (first time only) and run the whole test suite
     python3 dev.py setup    only set up
+    python3 dev.py notebooks [PATH...]
+                            re-run notebooks in place and store their outputs (no widget state);
+                            with no path, every notebook under notebooks/
 
 Needs nothing but Python 3.11+. The environment lives in .venv/ and is reinstalled whenever
 pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python3 dev.py test -x -k LC-5`.
@@ -12,6 +15,7 @@ pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -42,9 +46,9 @@ def setup() -> None:
     if not PYTHON.exists():
         say(f"creating a virtual environment in {VENV}")
         venv.create(VENV, with_pip=True)
-    say("installing tablekit with its Jupyter and test extras (about a minute the first time)")
+    say("installing tablekit with its Jupyter, simulation, fast and test extras (about a minute the first time)")
     run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,test]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,sim,fast,test]")
     STAMP.write_text(wanted + "\n")
 
 
@@ -56,6 +60,8 @@ def lab(args: list[str]) -> int:
         "lab",
         f"--notebook-dir={ROOT / 'notebooks'}",
         str(ROOT / "notebooks" / "index.ipynb"),
+        # saved notebooks keep each board's still picture, not a widget id that reopens as an error
+        "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",
         *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
@@ -70,15 +76,58 @@ def test(args: list[str]) -> int:
     return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
 
 
+def tidy_stored_notebook(path: Path) -> None:
+    """Drop what would make every re-run a diff (the cells' run timestamps) and the boards' widget
+    model ids, which no later session can show: their still pictures stay (widgets/still.py)."""
+    sys.path.insert(0, str(ROOT))
+    from widgets.still import drop_dead_widget_views
+
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    drop_dead_widget_views(notebook)
+    for cell in notebook["cells"]:
+        cell.get("metadata", {}).pop("execution", None)
+    path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def notebooks(args: list[str]) -> int:
+    """Re-execute notebooks in place, the way they are stored: outputs kept, widget state not
+    (widget state would embed the boards' and charts' JavaScript, ~1 MB per notebook)."""
+    paths = [Path(arg).resolve() for arg in args] or sorted(
+        path for path in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts
+    )
+    missing = [str(path) for path in paths if not path.is_file()]
+    if missing:
+        say(f"no such notebook: {', '.join(missing)}")
+        return 2
+    setup()
+    failed = []
+    for number, path in enumerate(paths, 1):
+        say(f"[{number}/{len(paths)}] running {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        command = [
+            str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace",
+            "--ExecutePreprocessor.store_widget_state=False", str(path),
+        ]  # fmt: skip
+        if subprocess.call(command, cwd=ROOT) != 0:
+            failed.append(str(path))
+        else:
+            tidy_stored_notebook(path)
+    if failed:
+        say(f"{len(failed)} notebook(s) failed and were left as they were: {', '.join(failed)}")
+        return 1
+    say(f"stored the outputs of {len(paths)} notebook(s)")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("lab", "test", "setup"):
+    commands = {"lab": lab, "test": test, "notebooks": notebooks}
+    if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     if command == "setup":
         setup()
         return 0
-    return lab(rest) if command == "lab" else test(rest)
+    return commands[command](rest)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,11 @@ class Picture:
     def _repr_svg_(self) -> str:
         return self.svg
 
+    def _repr_html_(self) -> str:  # an untrusted notebook (one not yet run) shows HTML, never SVG
+        from .still import picture_html
+
+        return picture_html(self.svg, self.name)
+
     def __repr__(self) -> str:
         return f"<{self.name}>"
 

@@ -75,6 +75,7 @@ def jupyter_server(root: Path) -> Iterator[Server]:
         f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True",
         "--ServerApp.disable_check_xsrf=True",
+        "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",  # as `python3 dev.py lab`
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")

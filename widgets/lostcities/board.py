@@ -15,6 +15,8 @@ from kit.lostcities.heuristic import HeuristicBot
 
 from ..assets import bundle
 from ..base import GameBoard
+from .picture import svg as still_svg
+from .summary import end_of_round
 
 
 class LostCitiesBoard(GameBoard):
@@ -29,3 +31,5 @@ class LostCitiesBoard(GameBoard):
     game_type = LostCities
     default_settings = {"rounds": 1}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)
