@@ -43,6 +43,7 @@ from kit.core import Event, Game, IllegalAction, NothingToUndo
 from .still import still_bundle
 
 MODES = ("bot", "hotseat", "open")
+PACES = ("instant", "step")
 LOG_LENGTH = 14
 #: the only traits the page may write; everything else it writes is refused
 PAGE_WRITABLE = frozenset({"mode", "bot"})
@@ -80,10 +81,15 @@ class GameBoard(anywidget.AnyWidget):
         "new": frozenset({"seed"}),
         "take-over": frozenset(),
         "bot-move": frozenset(),
+        "next": frozenset(),  # pace "step": the next bot action
+        "continue": frozenset(),  # close the end-of-round screen
+        "pace": frozenset({"pace"}),  # "instant" or "step"
     }
     #: the game's still SVG picture of a view (its picture module's `svg`), shown where the board
     #: cannot be live (see widgets/still.py)
     still_picture: ClassVar[Callable[[dict[str, Any]], str] | None] = None
+    #: (game, the new events as the reader may see them) -> the end-of-round screen, or {}
+    end_of_round: ClassVar[Callable[[Game, list[dict[str, Any]]], dict[str, Any]] | None] = None
 
     view = traitlets.Dict().tag(sync=True)
     mode = traitlets.Unicode("bot").tag(sync=True)
@@ -98,6 +104,18 @@ class GameBoard(anywidget.AnyWidget):
     #: the newest log lines as the viewer may read them (not `log`: ipywidgets' logger is called so)
     log_lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
     steps = traitlets.Int(0).tag(sync=True)
+    # presentation (boards12): what changed since the viewer's last action, the pace of the other
+    # seats' turns, an end-of-round screen, and whether undo can act. All from the viewer's view.
+    #: "instant": the bots answer at once; "step": one bot action per "next" from the page
+    pace = traitlets.Unicode("instant").tag(sync=True)
+    #: the viewer's events since their last action (their own included: the card they drew)
+    recent = traitlets.List().tag(sync=True)
+    #: the end-of-round screen waiting for "Continue" ({} when none); nothing moves until then
+    summary = traitlets.Dict().tag(sync=True)
+    #: True while bots are to move and wait for "next" (pace "step")
+    bots_waiting = traitlets.Bool(False).tag(sync=True)
+    #: why undo cannot act now ("" when it can)
+    undo_blocked = traitlets.Unicode("").tag(sync=True)
     #: True once someone peeked (a mode change from the page with ``allow_peeking=True``)
     practice = traitlets.Bool(False).tag(sync=True)
 
@@ -127,6 +145,7 @@ class GameBoard(anywidget.AnyWidget):
         with self._quietly():
             self.bot_names = list(self.bots)
             self.mode, self.bot, self.human = mode, bot, human
+        self._marks_from: dict[int | None, int] = {}  # per viewer: the log length at their last action
         self.on_msg(self._on_message)
         self._start_game()
 
@@ -137,10 +156,14 @@ class GameBoard(anywidget.AnyWidget):
             return self._error("first pass the device: the next player must ask to see their hand")
         if self.mode == "bot" and self.game.current_player != self.human and not self.game.is_over:
             return self._error(f"wait for the bots: it is player {self.game.current_player}'s turn")
+        if self.summary:
+            return self._error("first read the end of the round: press Continue")
+        marks_from = len(self.game.log)
         try:
-            self.game.apply(action)
+            self._apply(action)
         except IllegalAction as error:
             return self._error(str(error))
+        self._marks_from[self.viewer()] = marks_from
         self.message, self.message_kind = "", "info"
         self._after_action()
         return True
@@ -156,11 +179,9 @@ class GameBoard(anywidget.AnyWidget):
         """
         history = self.game.history
         try:
-            start = self._undo_start()
-            if self.mode != "open":
-                revealing = self.game.first_reveal(start)
-                if revealing is not None:
-                    raise NothingToUndo(self._refusal(revealing))
+            start = self._checked_undo_start()
+            if self.summary:
+                raise NothingToUndo("the round is over: press Continue first")
             self.game.undo(len(history) - start)
         except NothingToUndo as error:
             return self._error(str(error))
@@ -193,8 +214,33 @@ class GameBoard(anywidget.AnyWidget):
             return self._error("the game is over")
         if self.mode != "open":
             return self._error("a bot move on request is for the open teaching mode")
-        self.game.apply(self._bot_for(self.game.current_player).choose(self.game))
+        self._marks_from[None] = len(self.game.log)
+        self._apply(self._bot_for(self.game.current_player).choose(self.game))
         self.message, self.message_kind = "", "info"
+        self._refresh()
+        return True
+
+    def next_move(self) -> bool:
+        """Pace "step": let the next bot make one action (the page's "Next" button)."""
+        if self.summary:
+            return self._error("first read the end of the round: press Continue")
+        if not self._bot_to_move():
+            return self._error("no bot is waiting to move")
+        player = self.game.current_player
+        self._apply(self._bot_for(player).choose(self.game))
+        self.message, self.message_kind = "", "info"
+        self._refresh()
+        return True
+
+    def continue_play(self) -> bool:
+        """Close the end-of-round screen; the bots play on (at the chosen pace)."""
+        if not self.summary:
+            return self._error("there is no end-of-round screen to close")
+        self.summary = {}
+        self.message, self.message_kind = "", "info"
+        self._marks_from[self.viewer()] = len(self.game.log)  # the new round starts unmarked
+        if self.pace == "instant":
+            self._play_bots()
         self._refresh()
         return True
 
@@ -216,6 +262,8 @@ class GameBoard(anywidget.AnyWidget):
 
     def _start_game(self) -> None:
         self._bot_players = {}
+        self._marks_from = {}
+        self.summary = {}
         with self._quietly():
             self._seat = self.game.current_player
             self.handover = self.mode == "hotseat" and not self.game.is_over
@@ -223,7 +271,7 @@ class GameBoard(anywidget.AnyWidget):
         self._refresh()
 
     def _after_action(self) -> None:
-        if self.mode == "bot":
+        if self.mode == "bot" and self.pace == "instant":
             self._play_bots()
         elif self.mode == "hotseat" and not self.game.is_over and self.game.current_player != self._seat:
             with self._quietly():
@@ -233,9 +281,37 @@ class GameBoard(anywidget.AnyWidget):
     def _play_bots(self) -> None:
         if self.mode != "bot":
             return
-        while not self.game.is_over and self.game.current_player != self.human:
+        while self._bot_to_move():
             player = self.game.current_player
-            self.game.apply(self._bot_for(player).choose(self.game))
+            self._apply(self._bot_for(player).choose(self.game))
+
+    def _bot_to_move(self) -> bool:
+        return (
+            self.mode == "bot" and not self.summary and not self.game.is_over and self.game.current_player != self.human
+        )
+
+    def _apply(self, action) -> None:
+        """Apply an action; when it ends a round, put up the end-of-round screen (`summarise`)."""
+        log_from = len(self.game.log)
+        self.game.apply(action)
+        summary = self.summarise(log_from)
+        if summary:
+            self.summary = summary
+
+    def summarise(self, log_from: int) -> dict[str, Any]:
+        """The end-of-round screen if the events from `log_from` on end a round, else {}: each board
+        says what its rounds' ends look like (`end_of_round`), from what the screen's reader may see
+        (against bots the human; in hot-seat everyone at the table, so public events only)."""
+        if self.end_of_round is None:
+            return {}
+        everything = self.mode == "open"
+        reader = self.human if self.mode == "bot" else None
+        events = []
+        for entry in self.game.log[log_from:]:
+            event = Event(*entry).everything() if everything else Event(*entry).visible_to(reader)
+            event["text"] = self.game.describe(event)
+            events.append(event)
+        return self.end_of_round(self.game, events)
 
     def _bot_for(self, player: int):
         if player not in self._bot_players:
@@ -302,9 +378,34 @@ class GameBoard(anywidget.AnyWidget):
             lines.insert(min(position, len(lines)), f"[peek] {note}")
         self.log_lines = lines[-LOG_LENGTH:]
         self.steps = len(game.history)
+        self._present(log)
         self.seed = game.settings.seed if self._seed_chosen or game.is_over else None
         self.practice = bool(self._peeks)
         self.view = view
+
+    def _present(self, log: list[dict[str, Any]]) -> None:
+        """The presentation traits, from the log the page may read."""
+        start = self._marks_from.get(self.viewer(), len(log))
+        self.recent = [] if self.handover else log[start:]
+        self.bots_waiting = self._bot_to_move()
+        self.undo_blocked = self._undo_refusal()
+
+    def _undo_refusal(self) -> str:
+        """Why undo cannot act now ("" when it can), asked without undoing anything."""
+        try:
+            self._checked_undo_start()
+        except NothingToUndo as error:
+            return str(error)
+        return "the round is over: press Continue first" if self.summary else ""
+
+    def _checked_undo_start(self) -> int:
+        """The first step an undo would take back, once it is allowed (raises NothingToUndo)."""
+        start = self._undo_start()
+        if self.mode != "open":
+            revealing = self.game.first_reveal(start)
+            if revealing is not None:
+                raise NothingToUndo(self._refusal(revealing))
+        return start
 
     def _error(self, text: str) -> bool:
         self.message, self.message_kind = text, "error"
@@ -365,6 +466,8 @@ class GameBoard(anywidget.AnyWidget):
     @traitlets.observe("bot")
     def _on_bot(self, change) -> None:
         self._bot_players = {}
+        if not self._quiet:
+            self.message, self.message_kind = f"The {change['new']} bot plays from now on.", "info"
 
     @traitlets.observe("human", "handover")
     def _on_seat(self, change) -> None:
@@ -449,6 +552,8 @@ class GameBoard(anywidget.AnyWidget):
                 raise PageMessageError(f"an action must be a text of {limit}, not {_short(action)}")
         elif kind == "new":
             self._page_seed(content.get("seed"))
+        elif kind == "pace" and content.get("pace") not in PACES:
+            raise PageMessageError(f"pace must be one of {', '.join(PACES)}, not {_short(content.get('pace'))}")
         elif kind == "take-over" and not (self.mode == "hotseat" and self.handover):
             raise PageMessageError("there is no device to take over (not on the pass-the-device screen)")
         return kind
@@ -480,10 +585,30 @@ class GameBoard(anywidget.AnyWidget):
             self._refresh()
         elif kind == "bot-move":
             self.bot_move()
+        elif kind == "next":
+            self.next_move()
+        elif kind == "continue":
+            self.continue_play()
+        elif kind == "pace":
+            self.pace = content["pace"]
 
     def _refuse(self, error: PageMessageError) -> None:
         """The one answer to a bad message from the page: an on-board error; nothing else changes."""
         self._error(f"Not accepted from the page: {error}. Nothing was changed.")
+
+    @traitlets.validate("pace")
+    def _valid_pace(self, proposal) -> str:
+        if proposal["value"] not in PACES:
+            raise traitlets.TraitError(f"pace must be one of {', '.join(PACES)}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.observe("pace")
+    def _on_pace(self, change) -> None:
+        if self._quiet:
+            return
+        if change["new"] == "instant":
+            self._play_bots()
+        self._refresh()
 
     def _check_mode(self, mode: str) -> None:
         if mode not in MODES:

@@ -32,7 +32,21 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   const error = model.get("message_kind") === "error" && model.get("message");
   const box = el("div", `tk-message${!message ? " tk-empty" : error ? " tk-error" : ""}`);
   box.textContent = message || "The rules engine's answers appear here.";
+  box.setAttribute("role", "status"); // screen readers hear each answer
   side.append(box);
+  if (model.get("bots_waiting")) {
+    const next = el("button", "tk-button tk-primary tk-next", "Next: the bots' next move");
+    next.title = "pace: one bot action at a time (change it below)";
+    next.addEventListener("click", () => model.send({ kind: "next" }));
+    side.append(next);
+  }
+  const recent = model.get("recent") || [];
+  if (recent.length) {
+    side.append(el("div", "tk-panel-title", "Since your last move"));
+    const list = el("ul", "tk-recent");
+    recent.forEach((event) => list.append(el("li", "", event.text)));
+    side.append(list);
+  }
 
   const controls = el("div", "tk-controls");
   const mode = el("select", "tk-mode");
@@ -44,7 +58,30 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
       mode.append(option);
     },
   );
+  mode.title = "who plays: you against bots, people sharing this device, or everything shown";
+  mode.setAttribute("aria-label", "mode");
   mode.addEventListener("change", () => {
+    if (model.get("steps") > 0) {
+      // a mode change is asked first: it changes who sees what from here on
+      side.querySelector(".tk-confirm")?.remove();
+      const ask = el("div", "tk-confirm");
+      ask.append(el("span", "", `Switch to "${mode.selectedOptions[0].text}"? ${MODE_CHANGES[mode.value]}`));
+      const yes = el("button", "tk-button tk-primary", "Switch");
+      const no = el("button", "tk-button", "Keep playing");
+      yes.addEventListener("click", () => {
+        onReset();
+        model.set("mode", mode.value);
+        model.save_changes();
+      });
+      no.addEventListener("click", () => {
+        mode.value = model.get("mode");
+        ask.remove();
+      });
+      ask.append(yes, no);
+      controls.after(ask);
+      yes.focus();
+      return;
+    }
     onReset();
     model.set("mode", mode.value);
     model.save_changes();
@@ -58,11 +95,25 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
       option.selected = model.get("bot") === name;
       bot.append(option);
     });
+    bot.setAttribute("aria-label", "bot");
     bot.addEventListener("change", () => {
       model.set("bot", bot.value);
       model.save_changes();
     });
     controls.append(bot);
+  }
+  if (model.get("mode") === "bot") {
+    const pace = el("select", "tk-pace");
+    pace.setAttribute("aria-label", "pace of the bots");
+    pace.title = "how the other seats' turns are shown";
+    [["instant", "Bots answer at once"], ["step", "Step through bot moves (Next)"]].forEach(([value, text]) => {
+      const option = el("option", "", text);
+      option.value = value;
+      option.selected = model.get("pace") === value;
+      pace.append(option);
+    });
+    pace.addEventListener("change", () => model.send({ kind: "pace", pace: pace.value }));
+    controls.append(pace);
   }
   const seed = el("input", "tk-seed");
   seed.type = "number";
@@ -76,6 +127,9 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
     model.send({ kind: "new", seed: seed.value === String(model.get("seed") ?? "") ? null : seed.value });
   });
   const undo = el("button", "tk-button tk-undo", "Undo");
+  const blocked = model.get("undo_blocked");
+  undo.disabled = Boolean(blocked);
+  undo.title = blocked ? `Undo cannot act: ${blocked}` : "take back your last move";
   undo.addEventListener("click", () => {
     onReset();
     model.send({ kind: "undo" });
@@ -95,6 +149,85 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   side.append(el("div", "tk-panel-title", "What happened"), log);
   requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
   return side;
+}
+
+// A mode change during a game starts a new one (it would show cards that must stay hidden), so
+// the page asks first.
+const MODE_CHANGES = {
+  bot: "A new game starts, against the bots.",
+  hotseat: "A new game starts, for people sharing this device.",
+  open: "A new game starts with every card shown.",
+};
+
+// The end-of-round screen: tables and lines from Python, and "Continue". Nothing moves until then.
+function summaryBlock(model) {
+  const summary = model.get("summary");
+  if (!summary || !summary.title) return null;
+  const block = el("div", "tk-summary");
+  block.setAttribute("role", "dialog");
+  block.setAttribute("aria-label", summary.title);
+  block.append(el("div", "tk-summary-title", summary.title));
+  (summary.tables || []).forEach((data) => {
+    const table = el("table", "tk-summary-table");
+    if (data.caption) table.append(el("caption", "", data.caption));
+    const head = el("tr");
+    data.header.forEach((cell) => head.append(el("th", "", String(cell))));
+    table.append(head);
+    data.rows.forEach((row, index) => {
+      const tr = el("tr", data.total && index === data.rows.length - 1 ? "tk-total" : "");
+      row.forEach((cell) => tr.append(el("td", "", String(cell))));
+      table.append(tr);
+    });
+    block.append(table);
+  });
+  (summary.lines || []).forEach((line) => block.append(el("p", "tk-summary-line", line)));
+  const go = el("button", "tk-button tk-primary tk-continue", summary.button || "Continue");
+  go.addEventListener("click", () => model.send({ kind: "continue" }));
+  block.append(go);
+  requestAnimationFrame(() => go.isConnected && go.focus());
+  return block;
+}
+
+// Make `node` playable by mouse and keyboard: focusable (Tab), Enter or Space act like a click,
+// and `label` is its accessible name ("Himalaya 10, in your hand").
+function clickable(node, label, onActivate) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  if (label) node.setAttribute("aria-label", label);
+  node.addEventListener("click", onActivate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onActivate(event);
+    }
+  });
+  return node;
+}
+
+// Keep the keyboard focus where it was across a redraw (nodes are rebuilt on every change):
+// the focused node is found again by its accessible name.
+function keepFocus(root, draw) {
+  return () => {
+    const active = root.contains(document.activeElement) ? document.activeElement : null;
+    const name = active?.getAttribute("aria-label") || active?.textContent;
+    const selector = active ? active.tagName.toLowerCase() : null;
+    draw();
+    if (!name) return;
+    const again = [...root.querySelectorAll(`${selector}, [tabindex]`)].find(
+      (n) => (n.getAttribute("aria-label") || n.textContent) === name,
+    );
+    again?.focus();
+  };
+}
+
+// Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
+// (read by screen readers and shown as a tooltip), e.g. "new: played by player 1".
+function markNew(node, words, kind = "new") {
+  if (!node) return;
+  node.classList.add(kind === "drawn" ? "tk-drawn" : "tk-changed");
+  node.title = node.title ? `${node.title} — ${words}` : words;
+  const label = node.getAttribute("aria-label");
+  if (label) node.setAttribute("aria-label", `${label}, ${words}`);
 }
 
 // Start a fresh drawing of `root`: the title, the status line, and in the open mode a banner that
@@ -139,7 +272,10 @@ function redrawOnChange(model, draw) {
       draw();
     });
   };
-  const events = ["view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed"].map((n) => `change:${n}`);
+  const events = [
+    "view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed",
+    "recent", "summary", "bots_waiting", "undo_blocked", "pace",
+  ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));
   return () => events.forEach((name) => model.off(name, redraw));
 }

@@ -13,6 +13,7 @@ and a game of a few hundred steps replays in well under a millisecond.
 from __future__ import annotations
 
 import json
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -21,6 +22,22 @@ from typing import Any, ClassVar
 from .chance import Chance
 from .errors import IllegalAction, NothingToUndo
 from .events import Event
+
+SEED_LIMIT = 2**256
+
+
+def is_whole(value: Any) -> bool:
+    """An int and not a bool (True would pass for 1, and 2.0 for 2, in `in` checks)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def short(value: Any) -> str:
+    """A short repr of a setting that may come from a file (huge, or nested deep)."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()  # keyword arguments only from Python 3.12
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 60, 60, 4, 4
 
 
 @dataclass(frozen=True)
@@ -36,14 +53,18 @@ class Settings:
     player_counts_text: ClassVar[str] = "2 players"
 
     def __post_init__(self) -> None:
-        if self.players not in self.player_counts:
-            raise ValueError(f"this game is for {self.player_counts_text}, not {self.players!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+        if not is_whole(self.players) or self.players not in self.player_counts:
+            raise ValueError(f"this game is for {self.player_counts_text}, not {short(self.players)}")
+        if not is_whole(self.seed) or not -SEED_LIMIT < self.seed < SEED_LIMIT:
+            raise ValueError(f"seed must be a whole number below 2**256 in size, not {short(self.seed)}")
 
     def check_seat(self, name: str, seat: Any) -> None:
-        if seat not in range(self.players):
-            raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {seat!r}")
+        if not is_whole(seat) or seat not in range(self.players):
+            raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {short(seat)}")
+
+    def check_folder(self, name: str, folder: Any) -> None:
+        if folder is not None and (not isinstance(folder, str) or not folder or "\0" in folder):
+            raise ValueError(f"{name} must be None or the path of a folder, not {short(folder)}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -119,9 +140,13 @@ class Game(ABC):
 
     @abstractmethod
     def determinize(self, player: int, chance: Chance) -> Game:
-        """A copy in which everything `player` cannot see has been redealt at random.
+        """A copy in which everything `player` cannot know has been redealt at random.
 
-        The copy agrees with everything `player` knows: ``copy.view(player) == self.view(player)``.
+        The copy agrees with everything `player` knows: ``copy.view(player) == self.view(player)``,
+        and also with what `player` could work out from the events it was shown (a card seen taken
+        into a hand, a card seen played earlier). The rest is redealt uniformly. The copy's future
+        chance comes from `chance`, never from the real game's generator, and the copy depends on
+        nothing but what `player` can know and `chance` (tests/conformance/test_determinize.py).
         """
 
     @abstractmethod

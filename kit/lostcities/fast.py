@@ -232,6 +232,40 @@ def play_new(
     return totals, steps, records
 
 
+def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, policy_seeds, policies="random"):
+    """Rollouts for an advisor: for each position ``games[j]`` and each action ``actions[k]`` (legal
+    in all of them), the match totals (J x K x 2) after taking the action and playing to the end.
+
+    Position j deals later rounds from ``Chance(game_seeds[j])`` (not from its own generator) and its
+    random seats draw from ``Chance(policy_seeds[j])``, the same fresh streams for every action
+    (common random numbers: the actions are compared on the same luck). `reference_play_after` is
+    the same on the readable engine."""
+    if not AVAILABLE:
+        return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
+    players = games[0].players
+    rows = np.stack([_encode(game) for game in games])
+    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    codes = np.array([action_code(action) for action in actions], np.int64)
+    totals = np.zeros((len(games), len(codes), 2), np.int64)
+    _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals)
+    return totals
+
+
+def reference_play_after(games, actions, game_seeds, policy_seeds, policies="random"):
+    """`play_after` on the readable engine (the reference, and the path without numba)."""
+    totals = []
+    for game, game_seed, policy_seed in zip(games, game_seeds, policy_seeds):
+        per_action = []
+        for action in actions:
+            copy = game.clone()
+            copy.chance = Chance(game_seed)
+            copy.apply(action)
+            reference_play(copy, Chance(policy_seed), _policies(policies, copy.players))
+            per_action.append(copy.totals())
+        totals.append(per_action)
+    return np.array(totals, np.int64) if np is not None else totals
+
+
 def reference_play(game: LostCities, chance: Chance, policies) -> None:
     """The same playout on the readable engine (the reference; `game` and `chance` are advanced)."""
     bots = [None if p == "random" else (HeuristicBot() if p == "heuristic" else p) for p in policies]
@@ -675,6 +709,24 @@ def _new_many(template, first_player, params, states_game, states_policy, record
         totals[r, 1] = row[TOTAL1]
 
 
+def _after_many(rows, actions, params, states_game, states_policy, totals):
+    """`play_after` in the kernel: every row with every first action."""
+    buffer = np.empty(256, np.int64)
+    no_record = np.empty(0, np.int64)
+    row = np.empty(rows.shape[1], np.int64)
+    mt_game = np.empty(625, np.int64)
+    mt_policy = np.empty(625, np.int64)
+    for j in range(rows.shape[0]):
+        for k in range(actions.shape[0]):
+            row[:] = rows[j]
+            mt_game[:] = states_game[j]
+            mt_policy[:] = states_policy[j]
+            _apply(row, actions[k], mt_game, no_record, 0)
+            _play(row, params, mt_game, mt_policy, no_record, buffer)
+            totals[j, k, 0] = row[TOTAL0]
+            totals[j, k, 1] = row[TOTAL1]
+
+
 if AVAILABLE:
     _compile = numba.njit(cache=True, nogil=True)
     for _name in (
@@ -695,5 +747,6 @@ if AVAILABLE:
         "_play",
         "_play_many",
         "_new_many",
+        "_after_many",
     ):
         globals()[_name] = _compile(globals()[_name])

@@ -17,11 +17,15 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core.game import is_whole, short
 
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
 from .components import Card, Components, load_components
 from .scoring import expedition_score, side_score
+
+MAX_ROUNDS = 100  # LC-2 suggests 3; a longer match is allowed, an endless one is a damaged file
+MAX_DECK = 75  # the 4-player deck (LC-7)
 
 
 @dataclass(frozen=True)
@@ -48,10 +52,15 @@ class LostCitiesSettings(Settings):
     def __post_init__(self):
         super().__post_init__()
         if self.deck is not None:  # saves store lists; settings hold a tuple
+            if not isinstance(self.deck, list | tuple) or len(self.deck) > MAX_DECK:
+                raise ValueError(f"deck must be a list of card texts (at most {MAX_DECK}), not {short(self.deck)}")
+            if not all(isinstance(card, str) and len(card) <= 4 for card in self.deck):
+                raise ValueError(f"LC-1: deck must list cards as text like 'D7' or 'Dx', not {short(self.deck)}")
             object.__setattr__(self, "deck", tuple(self.deck))
-        if not isinstance(self.rounds, int) or self.rounds < 1:
-            raise ValueError(f"rounds must be a whole number of at least 1, not {self.rounds!r}")
+        if not is_whole(self.rounds) or not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {short(self.rounds)}")
         self.check_seat("first_player", self.first_player)
+        self.check_folder("components", self.components)
 
 
 # One action object per card, shared by every game (keyed by card text, whose hash Python caches).
@@ -337,17 +346,82 @@ class LostCities(Game):
         copy.round_scores = [list(s) for s in self.round_scores]
         return copy
 
+    def known_in_hands(self, viewer: int) -> list[tuple[Card, frozenset[int]]]:
+        """The cards in other hands that `viewer` knows of this round, each with who may hold it.
+
+        Read from the events `viewer` was shown: a card taken from a discard pile (LC-3.3) is known
+        to be in its taker's hand until it is played or discarded again; in LC-7 the two cards a
+        viewer passed are known to be in the partner's hand, and two cards passed between the
+        other team's partners make each known card of the passer "in one of those two hands".
+        """
+        known: list[tuple[Card, frozenset[int]]] = []
+
+        def forget(card: Card, holder: int) -> None:
+            # of the known copies the holder may have, the one pinned most tightly left their hand
+            matches = [i for i, (c, holders) in enumerate(known) if c == card and holder in holders]
+            if matches:
+                del known[min(matches, key=lambda i: len(known[i][1]))]
+
+        log = self.log
+        start = len(log) - 1
+        while log[start][1] != "round":  # LC-2: a new round deals every card anew
+            start -= 1
+        card_of = self.components.cards_by_key.__getitem__
+        for index in range(start + 1, len(log)):
+            entry = log[index]
+            kind, player, public = entry[1], entry[2], entry[3]
+            if player == viewer:
+                if kind == "pass":  # the viewer's own two cards, now in the partner's hand
+                    known.extend((card_of(key), frozenset({public["to"]})) for key in entry[4]["cards"])
+            elif kind == "draw":
+                if "card" in public:  # taken from a discard pile, face up
+                    known.append((card_of(public["card"]), frozenset({player})))
+            elif kind in ("play", "discard"):
+                if known:
+                    forget(card_of(public["card"]), player)
+            elif kind == "pass":
+                partner = public["to"]
+                if partner == viewer:  # the viewer saw which two cards came
+                    for key in entry[4]["cards"]:
+                        forget(card_of(key), player)
+                else:  # two unknown cards went over: what the passer held may now be with either
+                    known[:] = [(c, holders | {partner}) if player in holders else (c, holders) for c, holders in known]
+        return known
+
     def determinize(self, player: int, chance: Chance) -> LostCities:
-        """Redeal every card `player` cannot see: the other hands and the draw pile keep their sizes."""
+        """A copy in which every card `player` cannot know is redealt at random (see `Game`).
+
+        Kept: the table, `player`'s hand, and the cards of other hands that `player` knows of
+        (`known_in_hands`). Redealt uniformly: the rest of the other hands (a partner's too) and
+        the draw pile, which keep their sizes. The copy's own chance (the next rounds' shuffles)
+        comes from `chance`, never from the real game's generator, and nothing in the copy depends
+        on what `player` cannot see (the unknown cards are sorted before they are shuffled).
+        """
         copy = self.clone()
+        copy.chance = chance.fork()
         others = [p for p in range(self.players) if p != player]
-        unseen = copy.deck + [card for p in others for card in copy.hands[p]]
-        chance.shuffle(unseen)
+        unseen = Counter(self.deck)
         for p in others:
-            size = len(copy.hands[p])
-            copy.hands[p] = unseen[:size]
-            del unseen[:size]
-        copy.deck = unseen
+            unseen.update(self.hands[p])
+        hands: dict[int, list[Card]] = {p: [] for p in others}
+        known = sorted(self.known_in_hands(player), key=lambda entry: (len(entry[1]), entry[0], sorted(entry[1])))
+        unseen.subtract(card for card, _ in known)
+        for card, holders in known:
+            # a uniformly chosen free place among the hands that may hold it
+            free = [(p, len(self.hands[p]) - len(hands[p])) for p in sorted(holders)]
+            place = chance.below(sum(room for _, room in free))
+            for p, room in free:
+                if place < room:
+                    hands[p].append(card)
+                    break
+                place -= room
+        rest = sorted(unseen.elements())
+        chance.shuffle(rest)
+        for p in others:
+            take = len(self.hands[p]) - len(hands[p])
+            copy.hands[p] = sorted(hands[p] + rest[len(rest) - take :])
+            del rest[len(rest) - take :]
+        copy.deck = rest
         return copy
 
     def check_invariants(self) -> None:

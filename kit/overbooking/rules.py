@@ -108,7 +108,7 @@ def start_round(game: Overbooking) -> None:
     game.turn = 0  # stage 1: turn k is seat order[k % n] placing its (k // n + 1)-th card
     game.placed = [0] * game.players
     game.log.append(("OB-3", "round", None, {"round": game.round, "start": game.start}))
-    _next_placement(game)
+    next_placement(game)
 
 
 # ------------------------------------------------------------------- OB-4 Stage 1
@@ -140,7 +140,7 @@ def place(game: Overbooking, action: Place) -> None:
         game.tokens[player] += 1
         game.log.append(("OB-4", "token", player, {"hotel": action.hotel}))
     game.turn += 1
-    _next_placement(game)
+    next_placement(game)
 
 
 def placement_problem(hotel: Hotel, card: Guest, where: str) -> tuple[str, str] | None:
@@ -170,7 +170,7 @@ def hold(game: Overbooking, action: Hold) -> None:
         raise IllegalAction("OB-4", "only the last player in turn order may keep their fifth card")
     game.log.append(("OB-4", "hold", player, {}))
     game.turn += 1
-    _next_placement(game)
+    next_placement(game)
 
 
 def may_hold(game: Overbooking, player: int) -> bool:
@@ -188,7 +188,7 @@ def can_place(game: Overbooking, player: int) -> bool:
     )
 
 
-def _next_placement(game: Overbooking) -> None:
+def next_placement(game: Overbooking) -> None:
     """Find who places next; Decision (OB-4): a player with no legal placement places nothing."""
     n, per_round = game.players, game.components.cards_per_round
     while game.turn < n * per_round:

@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.game import short
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
@@ -42,6 +43,9 @@ class SamoaSettings(Settings):
     def __post_init__(self):
         super().__post_init__()
         self.check_seat("tie_card", self.tie_card)
+        self.check_folder("components", self.components)
+        if self.scenario is not None and not isinstance(self.scenario, dict):
+            raise ValueError(f"scenario must be None or a dict (see scenarios.py), not {short(self.scenario)}")
 
 
 # Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles
@@ -317,29 +321,31 @@ class Samoa(Game):
         return copy
 
     def determinize(self, player: int, chance: Chance) -> Samoa:
-        """Redeal what `player` cannot see: the other players' price cards between hand and used pile
-        (and their unrevealed choice), the decks' order and the future draws. Money is kept."""
+        """A copy in which everything `player` cannot know is redealt at random (see `Game`).
+
+        What `player` can rebuild from the events shown is kept: every used pile (each card was
+        revealed when played, SA-3.3, and its fate announced, SA-3.6) and so every hand, and every
+        purse (each payment is announced). Redealt: a price card another player chose face down
+        and has not yet revealed (uniformly among the cards they could have chosen), the order of
+        the tourist cards and building tiles, and which tourists come out of the supplies. The
+        copy's future chance comes from `chance`, never from the real game's generator, and nothing
+        in the copy depends on what `player` cannot see (unknown things are sorted before shuffling).
+        """
         copy = self.clone()
-        for other in range(self.players):
-            if other == player:
-                continue
-            hidden = copy.hands[other] + copy.used[other]
-            secret_choice = copy.chosen[other] is not None and not copy.revealed and copy.phase == "choose"
-            if secret_choice:
-                hidden.append(copy.chosen[other])
-            grey = ["grey"] if "grey" in hidden else []  # the grey card is never used up (SA-3.6)
-            hidden = [c for c in hidden if c != "grey"]
-            chance.shuffle(hidden)
-            used_size = len(copy.used[other])
-            copy.used[other] = hidden[:used_size]
-            rest = hidden[used_size:] + grey
-            if secret_choice:
-                copy.chosen[other] = rest.pop(chance.below(len(rest)))
-            copy.hands[other] = rest
-            copy.sort_hand(other)
-        chance.shuffle(copy.building_deck)
-        chance.shuffle(copy.tourist_deck)
         copy.chance = chance.fork()
+        if self.phase == "choose" and not self.revealed:
+            for other in range(self.players):
+                if other == player or self.chosen[other] is None:
+                    continue
+                could = sorted(self.hands[other] + [self.chosen[other]], key=self._order.__getitem__)
+                copy.chosen[other] = could.pop(chance.below(len(could)))
+                copy.hands[other] = could
+        for deck in ("tourist_deck", "building_deck"):
+            cards = sorted(getattr(copy, deck))
+            chance.shuffle(cards)
+            setattr(copy, deck, cards)
+        looks = lambda tile: (tile.kind, tile.ring, tile.ident)  # noqa: E731 - tiles that look alike are alike
+        copy.supply = {key: sorted(tiles, key=looks) for key, tiles in copy.supply.items()}
         return copy
 
     def check_invariants(self) -> None:

@@ -294,3 +294,32 @@ def test_the_log_trait_no_longer_shadows_the_widget_logger():
     board = LostCitiesBoard(seed=4)
     assert isinstance(board.log, logging.Logger)
     assert "log" not in board.keys and board.log_lines and Page(board).model()["log_lines"] == board.log_lines
+
+
+# ------------------------------------------------- 2. every trait the page can write
+def _every_trait():
+    for make in (LostCitiesBoard, SamoaBoard, OverbookingBoard):
+        for name in sorted(make(seed=1).keys):
+            yield pytest.param(make, name, id=f"{make.__name__}.{name}")
+
+
+@pytest.mark.parametrize(("make", "name"), list(_every_trait()))
+def test_every_trait_the_page_writes(make, name):
+    """`mode` and `bot` take their allowed values (a mode change starts a new game); every other
+    trait, whatever the value, is refused, changes nothing and is set back on the page."""
+    board = make(seed=2)
+    page = Page(board)
+    page.send({"kind": "act", "action": board.view["legal_actions"][0]})
+    game, before = board.game, (saved(board), seen(board))
+    for value in (1, "open", None, {"viewer": 1}, [0]):
+        if name in ("mode", "bot") and value == "open":
+            continue
+        page.write({name: value})
+        assert_refused(board, before)
+        assert page.model()[name] == json.loads(json.dumps(board.get_state(name)[name], default=str))
+    if name == "bot":
+        page.write({"bot": "random"})
+        assert board.bot == "random" and board.game is game and board.message_kind != "error"
+    if name == "mode":
+        page.write({"mode": "hotseat"})
+        assert board.mode == "hotseat" and board.game is not game and board.game.history == [] and board.handover

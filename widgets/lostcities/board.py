@@ -16,6 +16,7 @@ from kit.lostcities.heuristic import HeuristicBot
 from ..assets import bundle
 from ..base import GameBoard
 from .picture import svg as still_svg
+from .summary import end_of_round
 
 
 class LostCitiesBoard(GameBoard):
@@ -31,3 +32,4 @@ class LostCitiesBoard(GameBoard):
     default_settings = {"rounds": 1}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
     still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)

@@ -17,6 +17,7 @@ from kit.overbooking.heuristic import HeuristicBot
 from ..assets import bundle
 from ..base import GameBoard
 from .picture import svg as still_svg
+from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
@@ -31,6 +32,7 @@ class OverbookingBoard(GameBoard):
     default_settings = {"players": 3}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
     still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)
 
     #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown
     stage2 = traitlets.List().tag(sync=True)

@@ -14,6 +14,7 @@ from kit.samoa.heuristic import HeuristicBot
 from ..assets import bundle
 from ..base import GameBoard
 from .picture import svg as still_svg
+from .summary import end_of_round
 
 
 class SamoaBoard(GameBoard):
@@ -26,3 +27,4 @@ class SamoaBoard(GameBoard):
     default_settings = {"players": 4}
     bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
     still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)
