@@ -59,7 +59,7 @@ def widths(
 def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: float) -> int:
     """The rollouts needed to shrink an interval from `half_width_now` (with `rollouts_now`) to
     `half_width_wanted`: the width goes as 1/√n, so n grows with the square of the shrinking."""
-    return math.ceil(rollouts_now * (half_width_now / half_width_wanted) ** 2)
+    return math.ceil(round(rollouts_now * (half_width_now / half_width_wanted) ** 2, 9))  # round: float noise
 
 
 def table(advice: Advice, top: int = 8) -> list[dict]:
