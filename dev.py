@@ -8,6 +8,8 @@
     python3 dev.py notebooks [PATH...]
                             re-run notebooks in place and store their outputs (no widget state);
                             with no path, every notebook under notebooks/
+    python3 dev.py mutate [GAME ...]   mutation testing of the rules, scoring and determinize
+                            (slow, on demand, never in CI; see docs/mutation-testing.md)
 
 Needs nothing but Python 3.11+. The environment lives in .venv/ and is reinstalled whenever
 pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python3 dev.py test -x -k LC-5`.
@@ -128,8 +130,49 @@ def notebooks(args: list[str]) -> int:
     return 0
 
 
+#: what `dev.py mutate` mutates, per game: the rules, the scoring and determinize (mutmut's names)
+_LC, _SA, _OB = "kit.lostcities.game.xǁLostCitiesǁ", "kit.samoa.game.xǁSamoaǁ", "kit.overbooking.game.xǁOverbookingǁ"
+MUTATION_TARGETS = {
+    "lostcities": ["kit.lostcities.rules.*", "kit.lostcities.scoring.*"]
+    + [f"{_LC}{m}__mutmut_*" for m in ("determinize", "known_in_hands", "totals", "scores", "winning_sides")],
+    "samoa": ["kit.samoa.rules.*", "kit.samoa.hotel.*"]
+    + [f"{_SA}{m}__mutmut_*" for m in ("determinize", "scores", "winners")],
+    "overbooking": ["kit.overbooking.rules.*"]
+    + [f"{_OB}{m}__mutmut_*" for m in ("determinize", "crest_bonus", "scores", "winners")],
+}
+
+
+def mutate(args: list[str]) -> int:
+    """Run mutmut (settings in pyproject.toml [tool.mutmut]) game by game and print the score."""
+    import fnmatch
+
+    setup()
+    mutmut = BIN / "mutmut"
+    if not mutmut.exists():
+        run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "mutmut>=3.3")
+    games = args or list(MUTATION_TARGETS)
+    env = {**os.environ, "CI": "true"}  # the derandomized hypothesis profile: the same examples each run
+    for game in games:
+        say(f"mutating {game} (slow: an hour or more on 2 cores; results are cached in mutants/)")
+        subprocess.call([str(mutmut), "run", *MUTATION_TARGETS[game]], cwd=ROOT, env=env)
+    listing = subprocess.run(
+        [str(mutmut), "results", "--all", "true"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    for game in games:
+        counts: dict[str, int] = {}
+        for line in listing.stdout.splitlines():
+            name, _, status = line.strip().rpartition(": ")
+            if any(fnmatch.fnmatch(name, pattern) for pattern in MUTATION_TARGETS[game]):
+                counts[status] = counts.get(status, 0) + 1
+        tried = sum(n for status, n in counts.items() if status != "not checked")
+        killed = counts.get("killed", 0) + counts.get("timeout", 0)
+        score = f"{100 * killed / tried:.1f}%" if tried else "n/a"
+        say(f"{game}: {killed} of {tried} mutants killed ({score}); {counts}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila}
+    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate}
     if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2

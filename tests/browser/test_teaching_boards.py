@@ -52,7 +52,7 @@ def test_a_stored_notebook_shows_still_pictures_before_it_runs_and_after_save_an
         assert "Run All to play" in outputs
         assert "<LostCitiesBoard" not in outputs and "Error displaying widget" not in outputs
         assert "<Lost Cities picture>" not in outputs
-        assert "✗ Not yet" not in outputs  # no stale verdict stored
+        assert "Run All (Run ▸ Run All Cells) to answer" in outputs  # a prediction waits for the run
         page.locator(".jp-OutputArea-output img[alt='Lost Cities board']").first.scroll_into_view_if_needed()
         page.screenshot(path=artifacts / "lost-cities-unrun-notebook.png")
         run_all_in_lab(page, server, path)

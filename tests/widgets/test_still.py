@@ -86,22 +86,3 @@ def test_the_pre_save_hook_changes_notebooks_only():
     pre_save_hook(model=text_file, path="x.txt", contents_manager=None)
     assert text_file == {"type": "file", "content": "not a notebook"}
 
-
-def test_a_stored_live_check_says_how_to_answer_it_not_a_stale_verdict():
-    from kit.lostcities import lessons
-    from widgets.lessons import CHECK_NOTE, LiveCheck
-
-    board = LostCitiesBoard(mode="bot", seed=4)
-    check = LiveCheck(board, lessons.invested_then_numbered)
-    data, metadata = check._repr_mimebundle_()
-    assert not check.done and "✗" in str(check)  # the live verdict is there for the page...
-    assert data["text/plain"] == CHECK_NOTE and "✗" not in data["text/html"]  # ...not in the stored copy
-    assert WIDGET_VIEW in data and metadata[MARK] == {"still": True}
-
-
-def test_a_stored_prediction_asks_for_a_run_not_a_stale_verdict():
-    from widgets.lessons import PREDICT_NOTE, predict
-
-    question = predict("What will Desert score?", ["-10", "0", "10"], answer="10", why="(2+8+10 - 20) x 1")
-    data, metadata = question._repr_mimebundle_()
-    assert "✗" in repr(question) and data["text/plain"] == PREDICT_NOTE and metadata[MARK] == {"still": True}

@@ -9,7 +9,7 @@ from kit.overbooking import Overbooking
 from kit.overbooking.components import rule_words
 
 from ..colours import ink_for
-from ..svg import Picture, document, rect, text
+from ..svg import Picture, document, rect, text, title
 
 WIDTH, CARD_W, CARD_H = 700, 40, 50
 #: why everyone starts below zero on the advanced score card (OB-8)
@@ -27,7 +27,8 @@ def _card(view: dict[str, Any], slot: dict[str, Any], x: float, y: float) -> str
     if "card" in slot:
         ink = ink_for(colour)
         return (
-            f"<g><title>{slot['colour']} {slot['crest']} {slot['kind']}</title>"
+            "<g>"
+            + title(f"{slot['colour']} {slot['crest']} {slot['kind']}")
             + rect(x, y, CARD_W, CARD_H, colour)
             + text(x + CARD_W / 2, y + 20, slot["beds"], 16, "middle", "bold", ink)
             + text(x + CARD_W / 2, y + 33, slot["kind"], 8, "middle", fill=ink)
@@ -36,7 +37,8 @@ def _card(view: dict[str, Any], slot: dict[str, Any], x: float, y: float) -> str
         )
     size = "S" if slot["size"] == "small" else "L"
     return (
-        f"<g><title>{slot['colour']}: face down, {slot['crest']}, {slot['size']}</title>"
+        "<g>"
+        + title(f"{slot['colour']}: face down, {slot['crest']}, {slot['size']}")
         + rect(x, y, CARD_W, CARD_H, colour, extra="fill-opacity='0.55' stroke-dasharray='3 2'")
         + text(x + CARD_W / 2, y + 24, size, 16, "middle", "bold", "#ffffff")
         + text(x + CARD_W / 2, y + 42, slot["crest"], 8, "middle", fill="#ffffff")
