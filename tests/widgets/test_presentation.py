@@ -108,7 +108,7 @@ def test_undo_is_disabled_with_its_reason_when_it_cannot_act():
     board.act(board.game.legal_actions()[1])
     assert board.undo_blocked == ""
     board.act("draw deck")
-    assert "cannot be taken back" in board.undo_blocked
+    assert "revealed what was hidden" in board.undo_blocked
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.overbooking import Overbooking
+from kit.overbooking.components import rule_words
 
 STEP_KINDS = ("reveal", "ability", "book", "no-room")
 ROUND_ENDS = ("prepare", "end")
@@ -59,11 +60,16 @@ def stage_2(events: list[dict[str, Any]]) -> dict[str, Any]:
             break
         if event["kind"] == "reveal":
             number = event["hotel"]
+            named = event.get("rule", "")
+            if named and not named.startswith("OB-"):  # the reveal names the hotel's own rule
+                words, event = rule_words(named), {**event, "rule": "OB-5.1"}
+            else:
+                words = rules[number - 1] if number - 1 < len(rules) else ""
             hotels.append(
                 {
                     "hotel": number,
                     "beds": event["beds"],
-                    "rule": rules[number - 1] if number - 1 < len(rules) else "",
+                    "rule": words,
                     "queue": [_card(text) for text in event["queue"]],
                     "back": [_card(text) for text in event["back"]],
                 }
