@@ -73,6 +73,11 @@ function render({ model, el: host }) {
   let note = ""; // a hint from the board itself (not a rule verdict)
   const root = el("div", "lc-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    selected = [];
+    note = "Selection dropped (Escape).";
+    draw();
+  });
 
   const act = (action) => {
     note = "";
