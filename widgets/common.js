@@ -143,6 +143,7 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   }
   extra.forEach((node) => controls.append(node));
   side.append(controls);
+  if (model.get("analyse") !== undefined) side.append(analysisBlock(model));
 
   const log = el("ol", "tk-log");
   model.get("log_lines").forEach((line) => log.append(el("li", "", line)));
@@ -193,7 +194,10 @@ function summaryBlock(model) {
 function clickable(node, label, onActivate) {
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  if (label) node.setAttribute("aria-label", label);
+  if (label) {
+    node.setAttribute("aria-label", label);
+    node.dataset.focusKey = label.replace(/, selected$/, ""); // found again after a redraw
+  }
   node.addEventListener("click", onActivate);
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -204,20 +208,11 @@ function clickable(node, label, onActivate) {
   return node;
 }
 
-// Keep the keyboard focus where it was across a redraw (nodes are rebuilt on every change):
-// the focused node is found again by its accessible name.
-function keepFocus(root, draw) {
-  return () => {
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const name = active?.getAttribute("aria-label") || active?.textContent;
-    const selector = active ? active.tagName.toLowerCase() : null;
-    draw();
-    if (!name) return;
-    const again = [...root.querySelectorAll(`${selector}, [tabindex]`)].find(
-      (n) => (n.getAttribute("aria-label") || n.textContent) === name,
-    );
-    again?.focus();
-  };
+// Escape anywhere on the board drops the current selection (keyboard play: Tab, Enter, Escape).
+function onEscape(root, drop) {
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") drop();
+  });
 }
 
 // Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
@@ -233,6 +228,19 @@ function markNew(node, words, kind = "new") {
 // Start a fresh drawing of `root`: the title, the status line, and in the open mode a banner that
 // says every card is visible. `data-steps` lets tests and benchmarks see each re-render.
 function startDrawing(root, model, view, title, statusText, openBanner) {
+  // keyboard play: the focused place keeps the focus across the redraw (nodes are rebuilt)
+  const focused = root.contains(document.activeElement) ? document.activeElement : null;
+  if (focused) {
+    const key = focused.dataset.focusKey;
+    const text = focused.tagName === "BUTTON" ? focused.textContent : null;
+    queueMicrotask(() => {
+      const again = key
+        ? [...root.querySelectorAll("[data-focus-key]")].find((node) => node.dataset.focusKey === key)
+        : [...root.querySelectorAll("button")].find((node) => node.textContent === text && !node.disabled);
+      (again || root).focus({ preventScroll: true });
+    });
+  }
+  root.tabIndex = -1;
   root.replaceChildren();
   root.dataset.steps = String(model.get("steps"));
   const top = el("div", "tk-top");
@@ -274,8 +282,96 @@ function redrawOnChange(model, draw) {
   };
   const events = [
     "view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed",
-    "recent", "summary", "bots_waiting", "undo_blocked", "pace",
+    "recent", "summary", "bots_waiting", "undo_blocked", "pace", "analyse", "analysis",
   ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));
-  return () => events.forEach((name) => model.off(name, redraw));
+  model.on("msg:custom", analysisProgress);
+  return () => {
+    events.forEach((name) => model.off(name, redraw));
+    model.off("msg:custom", analysisProgress);
+  };
+}
+
+// The advisor's table (widgets/analysis.py): the "Analyse" toggle, then every legal action best
+// first, with its win chance as a bar and its 95% interval as a whisker, the expected score
+// difference, and n. Python chooses whose information it uses; the page only asks.
+const progressNodes = new Set();
+
+function analysisBlock(model) {
+  const block = el("div", "tk-analysis");
+  const on = Boolean(model.get("analyse"));
+  const toggle = el("button", `tk-button tk-analyse${on ? " tk-primary" : ""}`, on ? "Analysis on" : "Analyse");
+  toggle.setAttribute("aria-pressed", String(on));
+  toggle.title = "the advisor: every legal action valued by playing the rest of the game many times";
+  const progress = el("span", "tk-analysis-progress", "");
+  progress.setAttribute("role", "status");
+  toggle.addEventListener("click", () => {
+    if (!on) progress.textContent = "analysing…";
+    model.send({ kind: "analyse", on: !on });
+  });
+  block.append(toggle, progress);
+  progressNodes.add(progress);
+  const analysis = model.get("analysis") || {};
+  if (!on) return block;
+  if (analysis.note) {
+    block.append(el("div", "tk-analysis-note", analysis.note));
+    return block;
+  }
+  if (!analysis.rows) return block;
+  const everything = analysis.information === "everything";
+  block.append(
+    el(
+      "div",
+      "tk-analysis-note",
+      everything
+        ? `Player ${analysis.seat} to move, using everything (all hidden cards); "knows" = with only what player ${analysis.seat} can see.`
+        : `Your move, using only what player ${analysis.seat} can see (hidden cards redealt in every rollout).`,
+    ),
+  );
+  const table = el("table", "tk-analysis-table");
+  const head = el("tr");
+  ["action", "win chance (95% CI)", "score diff.", ...(everything ? ["knows"] : [])].forEach((text) =>
+    head.append(el("th", "", text)),
+  );
+  table.append(head);
+  analysis.rows.forEach((row) => {
+    const tr = el("tr");
+    tr.append(el("td", "tk-analysis-action", row.action));
+    const cell = el("td", "tk-analysis-bar-cell");
+    const bar = el("div", "tk-analysis-bar");
+    const fill = el("div", "tk-analysis-fill");
+    fill.style.width = `${(100 * row.win).toFixed(1)}%`;
+    const whisker = el("div", "tk-analysis-whisker");
+    whisker.style.left = `${(100 * row.win_low).toFixed(1)}%`;
+    whisker.style.width = `${(100 * (row.win_high - row.win_low)).toFixed(1)}%`;
+    bar.append(fill, whisker);
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    cell.append(bar, el("span", "tk-analysis-figure", `${pct(row.win)} (${pct(row.win_low)}–${pct(row.win_high)})`));
+    cell.title = `win chance ${pct(row.win)}, 95% interval ${pct(row.win_low)} to ${pct(row.win_high)}, n = ${row.n}`;
+    tr.append(cell);
+    const sign = (x) => (x > 0 ? "+" : "") + x.toFixed(1);
+    const diff = el("td", "tk-analysis-figure", sign(row.difference));
+    diff.title = `expected final score difference, 95% interval ${sign(row.difference_low)} to ${sign(row.difference_high)}`;
+    tr.append(diff);
+    if (everything) tr.append(el("td", "tk-analysis-figure", pct(row.known_win)));
+    table.append(tr);
+  });
+  block.append(table);
+  block.append(
+    el(
+      "div",
+      "tk-analysis-note",
+      `n = ${analysis.n} rollouts per action, ${analysis.policy} play afterwards (a simulation of that bot's play, ` +
+        `not best play); ${analysis.seconds} s.`,
+    ),
+  );
+  return block;
+}
+
+function analysisProgress(message) {
+  if (!message || message.kind !== "analysis-progress") return;
+  for (const node of progressNodes) {
+    if (!node.isConnected) progressNodes.delete(node);
+    else node.textContent = `analysing… ${Math.round((100 * message.done) / message.total)}%`;
+  }
 }

@@ -24,7 +24,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from kit.bots.rollout import play_to_end, rollout_bots
 from kit.core import Chance
 
 from . import rules
@@ -64,6 +66,7 @@ PARAMS = 5  # policy code, start threshold, invest threshold, tight gap, continu
 
 # Recorded actions: kind * 2**16 + a * 2**8 + b
 PLAY, DISCARD, DRAW, PASS, SCORE = range(5)
+NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play_after's "no first action"
 HAND_SIZE = rules.HAND_SIZE  # LC-2 (module attributes copied: the kernel reads plain globals)
 PASS_MIN_HAND = rules.PASS_MIN_HAND  # LC-7
 STEP_CAP = 1_000_000  # a safety net for the compiled loop only; no game of the engine comes near it
@@ -86,13 +89,13 @@ def _encode(game: LostCities):
     row[DISCARDED_TO] = -1 if game.discarded_to is None else game.discarded_to
     row[STARTER] = game.starters[-1]
     row[DECK_LEN] = len(game.deck)
-    row[DECK : DECK + len(game.deck)] = [_code(c) for c in game.deck]
+    row[DECK : DECK + len(game.deck)] = [16 * e + v for e, v, _ in game.deck]  # _code, inlined: hot in searches
     for p, hand in enumerate(game.hands):
         row[HAND_LEN + p] = len(hand)
-        row[HANDS + HAND_CAP * p : HANDS + HAND_CAP * p + len(hand)] = [_code(c) for c in hand]
+        row[HANDS + HAND_CAP * p : HANDS + HAND_CAP * p + len(hand)] = [16 * e + v for e, v, _ in hand]
     for e, pile in enumerate(game.discards):
         row[PILE_LEN + e] = len(pile)
-        row[PILES + PILE_CAP * e : PILES + PILE_CAP * e + len(pile)] = [_code(c) for c in pile]
+        row[PILES + PILE_CAP * e : PILES + PILE_CAP * e + len(pile)] = [16 * x + v for x, v, _ in pile]
     for side, expeditions in enumerate(game.expeditions):
         for e, cards in enumerate(expeditions):
             at = EXPEDITIONS + 20 * side + 4 * e
@@ -100,10 +103,17 @@ def _encode(game: LostCities):
             row[at + 1] = sum(c.value for c in cards)
             row[at + 2] = sum(1 for c in cards if c.value == 0)
             row[at + 3] = game.tops[side][e]
-    base = game.components.deck(players)
-    row[BASE_LEN] = len(base)
-    row[BASE : BASE + len(base)] = [_code(c) for c in base]
+    row[BASE_LEN], row[BASE:] = _full_deck(game.components, players)
     return row
+
+
+@lru_cache(maxsize=16)
+def _full_deck(components, players: int):
+    """The full deck's size, and its cards in the order LC-2 shuffles them (the same every game)."""
+    base = components.deck(players)
+    cards = np.zeros(DECK_CAP, np.int64)
+    cards[: len(base)] = [_code(c) for c in base]
+    return len(base), cards
 
 
 def _state(chance: Chance):
@@ -266,12 +276,25 @@ def reference_play_after(games, actions, game_seeds, policy_seeds, policies="ran
     return np.array(totals, np.int64) if np is not None else totals
 
 
+def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int]:
+    """The two sides' match totals after playing `game` out with ``Chance(policy_seed)`` for its
+    random seats and its own generator for later deals (a rollout for a search: one call, no copies)."""
+    if not AVAILABLE:
+        copy = game.clone()
+        reference_play(copy, Chance(policy_seed), _policies(policies, game.players))
+        return copy.totals()
+    players = game.players
+    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    more_rounds = len(game.round_scores) + 1 < game.settings.rounds
+    states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.int64)
+    totals = np.zeros((1, 1, 2), np.int64)
+    _after_many(_encode(game)[None, :], NO_ACTION, params, states_game, seed_states([policy_seed]), totals)
+    return [int(totals[0, 0, 0]), int(totals[0, 0, 1])]
+
+
 def reference_play(game: LostCities, chance: Chance, policies) -> None:
     """The same playout on the readable engine (the reference; `game` and `chance` are advanced)."""
-    bots = [None if p == "random" else (HeuristicBot() if p == "heuristic" else p) for p in policies]
-    while not game.is_over:
-        bot = bots[game.to_move]
-        game.apply(game.random_action(chance) if bot is None else bot.choose(game))
+    play_to_end(game, rollout_bots(game, list(policies)), chance)
 
 
 def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool) -> Outcome:
@@ -300,9 +323,11 @@ MASK = 0xFFFFFFFF
 
 def _mt_init(mt, seed):
     """init_genrand of the reference MT19937 (as CPython's _randommodule.c)."""
-    mt[0] = seed & MASK
+    previous = seed & MASK
+    mt[0] = previous
     for i in range(1, N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK
+        previous = (1812433253 * (previous ^ (previous >> 30)) + i) & MASK
+        mt[i] = previous
     mt[N] = N
 
 
@@ -310,20 +335,23 @@ def _mt_seed(mt, key, key_length):
     """CPython's `random.seed(n)` for an int n: init_by_array over n's 32-bit words."""
     _mt_init(mt, 19650218)
     i, j = 1, 0
+    previous = mt[0]
     for _ in range(max(N, key_length)):
-        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & MASK
+        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1664525)) + key[j] + j) & MASK
+        mt[i] = previous
         i += 1
         j += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0] = previous
             i = 1
         if j >= key_length:
             j = 0
     for _ in range(N - 1):
-        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & MASK
+        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1566083941)) - i) & MASK
+        mt[i] = previous
         i += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0] = previous
             i = 1
     mt[0] = 0x80000000
     mt[N] = N
@@ -567,9 +595,10 @@ def _colour_value(row, hand_at, length, colour):
     return total
 
 
-def _heuristic_action(row, params, buffer):
+def _heuristic_action(row, params, seat, buffer):
     """HeuristicBot.choose, step by step (see kit/lostcities/heuristic.py for the ideas)."""
-    start_threshold, invest_threshold, tight_gap, continue_gap = params[1], params[2], params[3], params[4]
+    start_threshold, invest_threshold = params[seat, 1], params[seat, 2]
+    tight_gap, continue_gap = params[seat, 3], params[seat, 4]
     player = row[TO_MOVE]
     side = player % 2
     mine = EXPEDITIONS + 20 * side
@@ -676,11 +705,11 @@ def _play(row, params, mt_game, mt_policy, record, buffer):
     recorded = 0
     steps = 0
     while row[PHASE] != OVER and steps < STEP_CAP:
-        seat = params[row[TO_MOVE]]
-        if seat[0] == RANDOM:
+        seat = row[TO_MOVE]
+        if params[seat, 0] == RANDOM:
             action = _random_action(row, mt_policy, buffer)
         else:
-            action = _heuristic_action(row, seat, buffer)
+            action = _heuristic_action(row, params, seat, buffer)
         recorded = _apply(row, action, mt_game, record, recorded)
         steps += 1
     for k in range(recorded, record.shape[0]):
@@ -721,14 +750,17 @@ def _after_many(rows, actions, params, states_game, states_policy, totals):
             row[:] = rows[j]
             mt_game[:] = states_game[j]
             mt_policy[:] = states_policy[j]
-            _apply(row, actions[k], mt_game, no_record, 0)
+            if actions[k] >= 0:
+                _apply(row, actions[k], mt_game, no_record, 0)
             _play(row, params, mt_game, mt_policy, no_record, buffer)
             totals[j, k, 0] = row[TOTAL0]
             totals[j, k, 1] = row[TOTAL1]
 
 
 if AVAILABLE:
-    _compile = numba.njit(cache=True, nogil=True)
+    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
+    _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply"}
     for _name in (
         "_mt_init",
         "_mt_seed",
@@ -749,4 +781,4 @@ if AVAILABLE:
         "_new_many",
         "_after_many",
     ):
-        globals()[_name] = _compile(globals()[_name])
+        globals()[_name] = (_inline if _name in _INLINED else _compile)(globals()[_name])

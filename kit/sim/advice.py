@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from kit.bots.rollout import play_to_end, rollout_bots, win_shares
 from kit.core import Chance, Game
 
 from .stats import mean_interval, wilson_interval
@@ -186,35 +187,6 @@ def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
     return fits
 
 
-def rollout_bots(game: Game, policy: Any) -> list:
-    """One object per seat with `choose(game)`, or None for a uniformly random seat."""
-    if policy == "random":
-        return [None] * game.settings.players
-    if policy == "heuristic":
-        return [heuristic_bot(game.name) for _ in range(game.settings.players)]
-    return [policy] * game.settings.players
-
-
-def heuristic_bot(game_name: str):
-    """The heuristic bot of a game, with its default parameters."""
-    if game_name == "lost-cities":
-        from kit.lostcities.heuristic import HeuristicBot
-    elif game_name == "samoa":
-        from kit.samoa.heuristic import HeuristicBot
-    elif game_name == "overbooking":
-        from kit.overbooking.heuristic import HeuristicBot
-    else:
-        raise ValueError(f"no heuristic bot for {game_name}")
-    return HeuristicBot()
-
-
-def play_to_end(game: Game, bots: list, chance: Chance) -> None:
-    """Play `game` to its end: each seat's bot, or a uniformly random action drawn from `chance`."""
-    while not game.is_over:
-        bot = bots[game.current_player]
-        game.apply(game.random_action(chance) if bot is None else bot.choose(game))
-
-
 def outcome(game: Game, viewer: int) -> tuple[float, float]:
     """(score difference, win share) of a finished game for `viewer` (see the module's docstring)."""
     if game.name == "lost-cities":  # two sides: a player's, or a team's (LC-7)
@@ -223,8 +195,7 @@ def outcome(game: Game, viewer: int) -> tuple[float, float]:
         return mine - theirs, 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     scores = game.scores()
     best_other = max(s for p, s in enumerate(scores) if p != viewer)
-    winners = game.winners()
-    return scores[viewer] - best_other, (1 / len(winners) if viewer in winners else 0.0)
+    return scores[viewer] - best_other, win_shares(game)[viewer]
 
 
 def _rollout_seeded(world: Game, action, viewer: int, game_seed: int, policy_seed: int, policy) -> tuple[float, float]:

@@ -23,9 +23,9 @@ def _walked(game, steps: int, seed: int = 1):
     return game
 
 
-POSITIONS = {
-    "lost-cities": lambda: _walked(LostCities(seed=3, rounds=2), 21),
-    "lost-cities-4p": lambda: _walked(LostCities(players=4, seed=4, rounds=1), 9),
+POSITIONS = {  # each with a real choice to make (the ISMCTS tests use them too)
+    "lost-cities": lambda: _walked(LostCities(seed=3, rounds=2), 20),
+    "lost-cities-4p": lambda: _walked(LostCities(players=4, seed=4, rounds=1), 8),
     "samoa": lambda: _walked(Samoa(players=4, seed=5), 12),
     "overbooking": lambda: _walked(Overbooking(players=3, seed=6), 7),
 }
@@ -59,19 +59,9 @@ def test_the_kernel_advisor_gives_the_readable_engines_numbers(policy):
     assert kernel.actions == readable.actions
 
 
-def _determinize_pending(game, viewer: int) -> None:
-    """determinize is being fixed on another branch (issue 15): until then, name the bug and xfail."""
-    twin = game.determinize(viewer, Chance(99))
-    if game.determinize(viewer, Chance(7)).open_view() != twin.determinize(viewer, Chance(7)).open_view():
-        pytest.xfail("determinize's result still depends on the true hidden cards (issue 15 fixes it)")
-    if game.name == "lost-cities" and any(hand != sorted(hand) for hand in twin.hands):
-        pytest.xfail("Lost Cities determinize leaves hands unsorted, which the engine relies on (issue 15)")
-
-
 @needs_numba
 def test_the_kernel_advisor_gives_the_readable_engines_numbers_on_determinized_positions():
     game = POSITIONS["lost-cities-4p"]()
-    _determinize_pending(game, game.current_player)
     kernel = advise(game, rollouts=10, policy="heuristic", seed=4)
     readable = advise(game, rollouts=10, policy="heuristic", seed=4, engine="readable")
     assert kernel.actions == readable.actions
@@ -83,7 +73,6 @@ def test_advice_depends_only_on_what_the_viewer_knows(name):
     face-down piles, the game's own generator) get exactly the same advice."""
     game = POSITIONS[name]()
     viewer = game.current_player
-    _determinize_pending(game, viewer)
     other = game.determinize(viewer, Chance(1234))
     assert other.view(viewer) == game.view(viewer)
     assert other.open_view() != game.open_view(), "the test needs games that differ in hidden cards"
