@@ -60,11 +60,8 @@ def stage_2(events: list[dict[str, Any]]) -> dict[str, Any]:
             break
         if event["kind"] == "reveal":
             number = event["hotel"]
-            named = event.get("rule", "")
-            if named and not named.startswith("OB-"):  # the reveal names the hotel's own rule
-                words, event = rule_words(named), {**event, "rule": "OB-5.1"}
-            else:
-                words = rules[number - 1] if number - 1 < len(rules) else ""
+            named = event.get("hotel_rule", "")  # the reveal names the hotel's own rule
+            words = rule_words(named) if named else (rules[number - 1] if number - 1 < len(rules) else "")
             hotels.append(
                 {
                     "hotel": number,
