@@ -13,6 +13,7 @@ and a game of a few hundred steps replays in well under a millisecond.
 from __future__ import annotations
 
 import json
+import os
 import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
@@ -63,6 +64,10 @@ class Settings:
             raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {short(seat)}")
 
     def check_folder(self, name: str, folder: Any) -> None:
+        """A folder setting holds None or a path as text (a `pathlib.Path` is turned into text)."""
+        if isinstance(folder, os.PathLike):
+            folder = os.fspath(folder)
+            object.__setattr__(self, name, folder)
         if folder is not None and (not isinstance(folder, str) or not folder or "\0" in folder):
             raise ValueError(f"{name} must be None or the path of a folder, not {short(folder)}")
 
