@@ -4,6 +4,10 @@
     python3 dev.py lab      set up (first time only) and open JupyterLab on notebooks/
     python3 dev.py test     set up (first time only) and run the whole test suite
     python3 dev.py setup    only set up
+    python3 dev.py voila    set up (first time only) and serve notebooks/ as pages without code (Voila)
+    python3 dev.py notebooks [PATH...]
+                            re-run notebooks in place and store their outputs (no widget state);
+                            with no path, every notebook under notebooks/
     python3 dev.py mutate [GAME ...]   mutation testing of the rules, scoring and determinize
                             (slow, on demand, never in CI; see docs/mutation-testing.md)
 
@@ -14,6 +18,7 @@ pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -44,9 +49,9 @@ def setup() -> None:
     if not PYTHON.exists():
         say(f"creating a virtual environment in {VENV}")
         venv.create(VENV, with_pip=True)
-    say("installing tablekit with its Jupyter and test extras (about a minute the first time)")
+    say("installing tablekit with its Jupyter, simulation, fast and test extras (about a minute the first time)")
     run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,test]")
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,sim,fast,test]")
     STAMP.write_text(wanted + "\n")
 
 
@@ -58,6 +63,8 @@ def lab(args: list[str]) -> int:
         "lab",
         f"--notebook-dir={ROOT / 'notebooks'}",
         str(ROOT / "notebooks" / "index.ipynb"),
+        # saved notebooks keep each board's still picture, not a widget id that reopens as an error
+        "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",
         *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
@@ -66,10 +73,61 @@ def lab(args: list[str]) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
+def voila(args: list[str]) -> int:
+    """Every notebook under notebooks/ as a page without code: the start page links to the others
+    (Voila serves a whole folder this way; given one notebook, it serves only that one)."""
+    setup()
+    port = next((arg.split("=", 1)[1] for arg in args if arg.startswith("--port=")), "8866")
+    say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
+    return subprocess.call([str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args], cwd=ROOT)
+
+
 def test(args: list[str]) -> int:
     setup()
     say("running the test suite")
     return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+
+
+def tidy_stored_notebook(path: Path) -> None:
+    """Drop what would make every re-run a diff (the cells' run timestamps) and the boards' widget
+    model ids, which no later session can show: their still pictures stay (widgets/still.py)."""
+    sys.path.insert(0, str(ROOT))
+    from widgets.still import drop_dead_widget_views
+
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    drop_dead_widget_views(notebook)
+    for cell in notebook["cells"]:
+        cell.get("metadata", {}).pop("execution", None)
+    path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def notebooks(args: list[str]) -> int:
+    """Re-execute notebooks in place, the way they are stored: outputs kept, widget state not
+    (widget state would embed the boards' and charts' JavaScript, ~1 MB per notebook)."""
+    paths = [Path(arg).resolve() for arg in args] or sorted(
+        path for path in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts
+    )
+    missing = [str(path) for path in paths if not path.is_file()]
+    if missing:
+        say(f"no such notebook: {', '.join(missing)}")
+        return 2
+    setup()
+    failed = []
+    for number, path in enumerate(paths, 1):
+        say(f"[{number}/{len(paths)}] running {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        command = [
+            str(BIN / "jupyter"), "nbconvert", "--to", "notebook", "--execute", "--inplace",
+            "--ExecutePreprocessor.store_widget_state=False", str(path),
+        ]  # fmt: skip
+        if subprocess.call(command, cwd=ROOT) != 0:
+            failed.append(str(path))
+        else:
+            tidy_stored_notebook(path)
+    if failed:
+        say(f"{len(failed)} notebook(s) failed and were left as they were: {', '.join(failed)}")
+        return 1
+    say(f"stored the outputs of {len(paths)} notebook(s)")
+    return 0
 
 
 #: what `dev.py mutate` mutates, per game: the rules, the scoring and determinize (mutmut's names)
@@ -114,16 +172,15 @@ def mutate(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] == "mutate":
-        return mutate(argv[1:])
-    if not argv or argv[0] not in ("lab", "test", "setup"):
+    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate}
+    if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     if command == "setup":
         setup()
         return 0
-    return lab(rest) if command == "lab" else test(rest)
+    return commands[command](rest)
 
 
 if __name__ == "__main__":

@@ -43,8 +43,8 @@ def assert_file_refused(load, folder: Path, file: str, old: str, new: str, messa
     edit(folder / file, old, new)
     with pytest.raises(ComponentError) as raised:
         load(folder)
-    assert str(folder / file) in str(raised.value)
-    assert message in str(raised.value)
+    assert str(folder / file) in str(raised.value), str(raised.value)
+    assert message in str(raised.value), str(raised.value)
 
 
 def choices(max_picks: int, max_extra: int):

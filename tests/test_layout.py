@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_kit_imports_no_jupyter_and_no_widgets():
     code = (
         "import sys, kit, kit.core, kit.lostcities, kit.bots, kit.bots.arena, kit.bench, kit.lostcities.heuristic\n"
-        "import kit.lostcities.analysis, kit.lostcities.lessons, kit.samoa, kit.samoa.heuristic\n"
+        "import kit.lostcities.lessons, kit.samoa, kit.samoa.heuristic\n"
         "import kit.overbooking, kit.overbooking.heuristic\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in "
         "('widgets', 'ipywidgets', 'anywidget', 'IPython', 'jupyterlab', 'altair', 'polars')]\n"

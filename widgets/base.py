@@ -9,23 +9,105 @@ Modes:
 
 Only a view crosses into the browser: in "bot" and "hotseat" modes the synced state holds the
 viewer's own view (or, on the pass-the-device screen, the spectator's view) and never another
-hand or the deck's order. Actions come back as small messages from the browser
-(``{"kind": "act", "action": "play D7"}``) and go through `Game.apply`, so the engine stays the only
-judge of the rules.
+hand, the deck's order, or a seed that would rebuild them. Actions come back as small messages
+from the browser (``{"kind": "act", "action": "play D7"}``) and go through `Game.apply`, so the
+engine stays the only judge of the rules.
+
+The page is not trusted with secrecy (docs/boards.md):
+  * it may write two traits only, `mode` and `bot`; every other write (`human`, `handover`,
+    `seed`, `view`, ...) and every malformed message is refused with one on-board error
+    ("Not accepted from the page: ...") and changes nothing;
+  * a mode change from the page starts a new game (a finished game is only shown in the new mode),
+    unless the board was made with ``allow_peeking=True``: then the game goes on, the peek is
+    written in the log and the game is marked as practice;
+  * a game whose seed the caller did not choose gets an unguessable seed (`secrets`), and the page
+    learns it only when the game is over; a chosen seed is a known deal;
+  * outside the open mode, undo refuses when any action it would take back revealed anything to
+    anyone, and in hot-seat it takes back only the current player's own actions of this turn.
+Python (the teacher) may change `mode`, `human` and `handover` at any time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import re
+import secrets
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from kit.core import Game, IllegalAction, NothingToUndo
+from kit.core import Event, Game, IllegalAction, NothingToUndo
+
+from .still import still_bundle
 
 MODES = ("bot", "hotseat", "open")
+PACES = ("instant", "step")
 LOG_LENGTH = 14
+#: the only traits the page may write; everything else it writes is refused
+PAGE_WRITABLE = frozenset({"mode", "bot"})
+#: seeds the page can hold exactly (a JavaScript number) and unguessable seeds are drawn below
+SEED_LIMIT = 2**53
+_SEED_TEXT = re.compile(r"-?[0-9]{1,16}")  # ASCII digits only: "²" and "٣" are digits to str.isdigit
+_ACTION_LENGTH = 200  # far longer than any action text
+
+
+class PageMessageError(ValueError):
+    """A message or trait write from the page that the board does not accept (shown on the board)."""
+
+
+def _short(value: Any) -> str:
+    """A value from the page, quoted briefly (a 5000-digit seed is not repeated back in full)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4300 digits has no repr
+        return f"a {type(value).__name__} too long to show"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Steps:
+    """For each action of a game's history: who took it, where its events start in the log, and
+    whether it revealed something (`Game.reveals`, asked of the position before it).
+
+    The same answers as replaying the game (`Game.first_reveal`), but kept up to date by replaying
+    only the actions added since the last look (an undo or another game starts over), so that
+    undo's verdict can be shown on every refresh (the page's undo button) at no real cost.
+    """
+
+    def __init__(self) -> None:
+        self._reset(None)
+
+    def _reset(self, game: Game | None) -> None:
+        self.source = game
+        self.replay = None if game is None else type(game)(game.settings)
+        self.actions: list = []
+        self.actors: list[int | None] = []
+        self.log_starts: list[int] = []
+        self.reveals: list[bool] = []
+
+    def of(self, game: Game) -> _Steps:
+        """Brought up to date with `game`'s history."""
+        history, known = game.history, len(self.actions)
+        if self.source is not game or known > len(history) or history[:known] != self.actions:
+            self._reset(game)
+            known = 0
+        replay = self.replay
+        for action in history[known:]:
+            self.actors.append(replay.current_player)
+            self.log_starts.append(len(replay.log))
+            self.reveals.append(replay.reveals(action))
+            replay.apply(action)
+            self.actions.append(action)
+        return self
+
+    def first_reveal(self, start: int) -> int | None:
+        return next((index for index in range(start, len(self.reveals)) if self.reveals[index]), None)
+
+    def events(self, index: int) -> list[tuple]:
+        """The log entries the action at `index` wrote."""
+        end = self.log_starts[index + 1] if index + 1 < len(self.log_starts) else len(self.replay.log)
+        return self.source.log[self.log_starts[index] : end]
 
 
 class GameBoard(anywidget.AnyWidget):
@@ -36,34 +118,80 @@ class GameBoard(anywidget.AnyWidget):
     default_settings: ClassVar[dict[str, Any]] = {}
     #: bot name -> factory taking a seed
     bots: ClassVar[dict[str, Callable[[int], Any]]]
+    #: the messages the page may send: kind -> the other keys each may carry
+    message_kinds: ClassVar[dict[str, frozenset[str]]] = {
+        "act": frozenset({"action"}),
+        "undo": frozenset(),
+        "new": frozenset({"seed"}),
+        "take-over": frozenset(),
+        "bot-move": frozenset(),
+        "next": frozenset(),  # pace "step": the next bot action
+        "continue": frozenset(),  # close the end-of-round screen
+        "pace": frozenset({"pace"}),  # "instant" or "step"
+    }
+    #: the game's still SVG picture of a view (its picture module's `svg`), shown where the board
+    #: cannot be live (see widgets/still.py)
+    still_picture: ClassVar[Callable[[dict[str, Any]], str] | None] = None
+    #: (game, the new events as the reader may see them) -> the end-of-round screen, or {}
+    end_of_round: ClassVar[Callable[[Game, list[dict[str, Any]]], dict[str, Any]] | None] = None
 
     view = traitlets.Dict().tag(sync=True)
     mode = traitlets.Unicode("bot").tag(sync=True)
     bot = traitlets.Unicode("heuristic").tag(sync=True)
     bot_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     human = traitlets.Int(0).tag(sync=True)
-    seed = traitlets.Int(0).tag(sync=True)
+    #: the seed as the page may know it: a chosen seed, or any seed once its game is over; else None
+    seed = traitlets.Int(None, allow_none=True).tag(sync=True)
     handover = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the newest log lines as the viewer may read them (not `log`: ipywidgets' logger is called so)
+    log_lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
     steps = traitlets.Int(0).tag(sync=True)
+    # presentation (boards12): what changed since the viewer's last action, the pace of the other
+    # seats' turns, an end-of-round screen, and whether undo can act. All from the viewer's view.
+    #: "instant": the bots answer at once; "step": one bot action per "next" from the page
+    pace = traitlets.Unicode("instant").tag(sync=True)
+    #: the viewer's events since their last action (their own included: the card they drew)
+    recent = traitlets.List().tag(sync=True)
+    #: the end-of-round screen waiting for "Continue" ({} when none); nothing moves until then
+    summary = traitlets.Dict().tag(sync=True)
+    #: True while bots are to move and wait for "next" (pace "step")
+    bots_waiting = traitlets.Bool(False).tag(sync=True)
+    #: why undo cannot act now ("" when it can)
+    undo_blocked = traitlets.Unicode("").tag(sync=True)
+    #: True once someone peeked (a mode change from the page with ``allow_peeking=True``)
+    practice = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, *, mode: str = "bot", bot: str = "heuristic", human: int = 0, seed: int = 0, **settings):
+    def __init__(
+        self,
+        *,
+        mode: str = "bot",
+        bot: str = "heuristic",
+        human: int = 0,
+        seed: int | None = None,
+        allow_peeking: bool = False,
+        **settings,
+    ):
         super().__init__()
         self._settings = {**self.default_settings, **settings}
         self._check_mode(mode)
         self._check_bot(bot)
-        self.bot_names = list(self.bots)
-        self.mode, self.bot, self.human, self.seed = mode, bot, human, seed
+        self.allow_peeking = bool(allow_peeking)
+        self._from_page = False  # True while a trait write from the page is being applied
+        self._quiet = 0  # > 0 while the board itself changes traits (their observers stay quiet)
+        self._peeks: list[tuple[int, str]] = []  # (log position, note) of each peek in this game
         self._seat: int | None = None  # hot-seat: whose hand is showing
-        self.game: Game = self.game_type(seed=seed, **self._settings)
-        if human not in range(self.game.settings.players):
-            raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}")
         self._bot_players: dict[int, Any] = {}
+        self._steps = _Steps()  # who took each action, and what it revealed (for undo)
+        self.game: Game = self._new(seed)
+        if human not in range(self.game.settings.players):
+            raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}, not {human!r}")
+        with self._quietly():
+            self.bot_names = list(self.bots)
+            self.mode, self.bot, self.human = mode, bot, human
+        self._marks_from: dict[int | None, int] = {}  # per viewer: the log length at their last action
         self.on_msg(self._on_message)
-        self.observe(self._on_mode, names=["mode"])
-        self.observe(self._on_bot, names=["bot"])
         self._start_game()
 
     # ------------------------------------------------------------------ the Python API
@@ -73,47 +201,56 @@ class GameBoard(anywidget.AnyWidget):
             return self._error("first pass the device: the next player must ask to see their hand")
         if self.mode == "bot" and self.game.current_player != self.human and not self.game.is_over:
             return self._error(f"wait for the bots: it is player {self.game.current_player}'s turn")
+        if self.summary:
+            return self._error("first read the end of the round: press Continue")
+        marks_from = len(self.game.log)
         try:
-            self.game.apply(action)
+            self._apply(action)
         except IllegalAction as error:
             return self._error(str(error))
+        self._marks_from[self.viewer()] = marks_from
         self.message, self.message_kind = "", "info"
         self._after_action()
         return True
 
     def undo(self) -> bool:
-        """Take back the last action; against bots, back to before the human's last action.
+        """Take back the last action the person at the board may take back.
 
-        Outside the open mode, an action that showed its player a hidden card (a draw from the draw
-        pile) is not taken back: undoing it would let them peek and choose again.
+        Open mode: the last action, whatever it was. Against bots: back to before the human's last
+        action, the bots' later actions with it. Hot-seat: only the current player's own last
+        action of this turn (anything more goes through the teacher, in Python: `take_back`).
+        Outside the open mode nothing is taken back if *any* action it would take back revealed
+        something to anyone (`Game.first_reveal`): undoing it would let someone peek and choose again.
         """
         history = self.game.history
         try:
-            if not history:
-                raise NothingToUndo("nothing to undo yet")
-            if self.mode == "bot":
-                taken = self._human_steps()
-                if not taken:
-                    raise NothingToUndo("nothing of yours to undo yet")
-                back_to = taken[-1]
-            else:
-                back_to = len(history) - 1
-            if self.mode != "open" and self._revealed(back_to):
-                raise NothingToUndo(f"'{history[back_to]}' showed a hidden card, so it cannot be taken back")
-            self.game.undo(len(history) - back_to)
+            start = self._checked_undo_start()
+            if self.summary:
+                raise NothingToUndo("the round is over: press Continue first")
+            self.game.undo(len(history) - start)
         except NothingToUndo as error:
             return self._error(str(error))
         self.message, self.message_kind = "Undone.", "info"
-        if self.mode == "hotseat" and self.game.current_player != self._seat:
-            self.handover = True
         self._refresh()
         return True
 
+    def take_back(self, steps: int = 1) -> None:
+        """The teacher's undo, from Python only: take back the last `steps` actions, whatever they
+        revealed (the players have seen it: use it to correct a slip, not in a fair game)."""
+        self.game.undo(steps)
+        with self._quietly():
+            self._seat = self.game.current_player
+            self.handover = self.mode == "hotseat" and not self.game.is_over
+        self.message, self.message_kind = f"The teacher took back {steps} step(s).", "info"
+        self._play_bots()
+        self._refresh()
+
     def new_game(self, seed: int | None = None) -> None:
-        """A new game with the same settings (and `seed`, or the next seed)."""
-        self.seed = self.seed + 1 if seed is None else seed
-        self.game = self.game_type(seed=self.seed, **self._settings)
-        self.message, self.message_kind = f"New game, seed {self.seed}.", "info"
+        """A new game with the same settings: with `seed` (a chosen seed is a known deal), or with
+        an unguessable one."""
+        self.game = self._new(seed)
+        self.message = "New game." if seed is None else f"New game, seed {seed} (a chosen seed is a known deal)."
+        self.message_kind = "info"
         self._start_game()
 
     def bot_move(self) -> bool:
@@ -122,53 +259,35 @@ class GameBoard(anywidget.AnyWidget):
             return self._error("the game is over")
         if self.mode != "open":
             return self._error("a bot move on request is for the open teaching mode")
-        self.game.apply(self._bot_for(self.game.current_player).choose(self.game))
+        self._marks_from[None] = len(self.game.log)
+        self._apply(self._bot_for(self.game.current_player).choose(self.game))
         self.message, self.message_kind = "", "info"
         self._refresh()
         return True
 
-    # ---------------------------------------------------------------------- internals
-    def _start_game(self) -> None:
-        self._bot_players = {}
-        self._seat = self.game.current_player
-        self.handover = self.mode == "hotseat"
-        self._play_bots()
+    def next_move(self) -> bool:
+        """Pace "step": let the next bot make one action (the page's "Next" button)."""
+        if self.summary:
+            return self._error("first read the end of the round: press Continue")
+        if not self._bot_to_move():
+            return self._error("no bot is waiting to move")
+        player = self.game.current_player
+        self._apply(self._bot_for(player).choose(self.game))
+        self.message, self.message_kind = "", "info"
         self._refresh()
+        return True
 
-    def _after_action(self) -> None:
-        if self.mode == "bot":
+    def continue_play(self) -> bool:
+        """Close the end-of-round screen; the bots play on (at the chosen pace)."""
+        if not self.summary:
+            return self._error("there is no end-of-round screen to close")
+        self.summary = {}
+        self.message, self.message_kind = "", "info"
+        self._marks_from[self.viewer()] = len(self.game.log)  # the new round starts unmarked
+        if self.pace == "instant":
             self._play_bots()
-        elif self.mode == "hotseat" and not self.game.is_over and self.game.current_player != self._seat:
-            self.handover = True
         self._refresh()
-
-    def _play_bots(self) -> None:
-        if self.mode != "bot":
-            return
-        while not self.game.is_over and self.game.current_player != self.human:
-            player = self.game.current_player
-            self.game.apply(self._bot_for(player).choose(self.game))
-
-    def _bot_for(self, player: int):
-        if player not in self._bot_players:
-            self._bot_players[player] = self.bots[self.bot](self.seed * 10 + player)
-        return self._bot_players[player]
-
-    def _revealed(self, index: int) -> bool:
-        """Whether the action at `index` of the history revealed something (asked of the position
-        before it, rebuilt by replay)."""
-        before = self.game_type.replay(self.game.settings, self.game.history[:index])
-        return before.reveals(self.game.history[index])
-
-    def _human_steps(self) -> list[int]:
-        """History indices of the actions the human took (replaying to see who acted)."""
-        replay = self.game_type(self.game.settings)
-        steps = []
-        for index, action in enumerate(self.game.history):
-            if replay.current_player == self.human:
-                steps.append(index)
-            replay.apply(action)
-        return steps
+        return True
 
     def viewer(self) -> int | None:
         """The seat whose view the browser holds (None: spectator or open mode)."""
@@ -178,8 +297,104 @@ class GameBoard(anywidget.AnyWidget):
             return self.human
         return None if self.handover else self._seat
 
+    # ------------------------------------------------------------ games, seeds and bots
+    def _new(self, seed: int | None) -> Game:
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError(f"seed must be an integer or None, not {seed!r}")
+        self._seed_chosen = seed is not None
+        self._peeks = []
+        return self.game_type(seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed, **self._settings)
+
+    def _start_game(self) -> None:
+        self._bot_players = {}
+        self._marks_from = {}
+        self.summary = {}
+        with self._quietly():
+            self._seat = self.game.current_player
+            self.handover = self.mode == "hotseat" and not self.game.is_over
+        self._play_bots()
+        self._refresh()
+
+    def _after_action(self) -> None:
+        if self.mode == "bot" and self.pace == "instant":
+            self._play_bots()
+        elif self.mode == "hotseat" and not self.game.is_over and self.game.current_player != self._seat:
+            with self._quietly():
+                self.handover = True
+        self._refresh()
+
+    def _play_bots(self) -> None:
+        if self.mode != "bot":
+            return
+        while self._bot_to_move():
+            player = self.game.current_player
+            self._apply(self._bot_for(player).choose(self.game))
+
+    def _bot_to_move(self) -> bool:
+        return (
+            self.mode == "bot" and not self.summary and not self.game.is_over and self.game.current_player != self.human
+        )
+
+    def _apply(self, action) -> None:
+        """Apply an action; when it ends a round, put up the end-of-round screen (`summarise`)."""
+        log_from = len(self.game.log)
+        self.game.apply(action)
+        summary = self.summarise(log_from)
+        if summary:
+            self.summary = summary
+
+    def summarise(self, log_from: int) -> dict[str, Any]:
+        """The end-of-round screen if the events from `log_from` on end a round, else {}: each board
+        says what its rounds' ends look like (`end_of_round`), from what the screen's reader may see
+        (against bots the human; in hot-seat everyone at the table, so public events only)."""
+        if self.end_of_round is None:
+            return {}
+        everything = self.mode == "open"
+        reader = self.human if self.mode == "bot" else None
+        events = []
+        for entry in self.game.log[log_from:]:
+            event = Event(*entry).everything() if everything else Event(*entry).visible_to(reader)
+            event["text"] = self.game.describe(event)
+            events.append(event)
+        return self.end_of_round(self.game, events)
+
+    def _bot_for(self, player: int):
+        if player not in self._bot_players:
+            self._bot_players[player] = self.bots[self.bot](self.game.settings.seed * 10 + player)
+        return self._bot_players[player]
+
+    # --------------------------------------------------------------------------- undo
+    def _undo_start(self) -> int:
+        """The first step an undo from the page would take back (raises NothingToUndo)."""
+        history = self.game.history
+        if not history:
+            raise NothingToUndo("nothing to undo yet")
+        if self.mode == "open":
+            return len(history) - 1
+        actors = self._steps.of(self.game).actors
+        if self.mode == "bot":
+            mine = [index for index, actor in enumerate(actors) if actor == self.human]
+            if not mine:
+                raise NothingToUndo("nothing of yours to undo yet")
+            return mine[-1]
+        player = self.game.current_player
+        if self.handover or player is None or player != self._seat or actors[-1] != player:
+            raise NothingToUndo(
+                "in hot-seat, undo takes back only your own actions of this turn; ask the teacher for more"
+            )
+        return len(history) - 1
+
+    def _refusal(self, index: int) -> str:
+        """Why an undo is refused, told from the viewer's seat: the revealing action as that seat
+        read it in the log (never the action's own text, which may name a face-down card)."""
+        game, viewer = self.game, self.viewer()
+        seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in self._steps.of(game).events(index)]
+        what = f"'{seen[0]}'" if seen else f"step {index + 1}"
+        return f"cannot undo: {what} revealed what was hidden (only the open mode takes that back)"
+
+    # ---------------------------------------------------------------- the synced state
     def _refresh(self) -> None:
-        with self.hold_sync():  # one message to the browser for all the traits below
+        with self.hold_sync(), self._quietly():  # one message to the browser for all the traits below
             self._compute_synced()
 
     def _compute_synced(self) -> None:
@@ -191,50 +406,244 @@ class GameBoard(anywidget.AnyWidget):
         else:
             viewer = self.viewer()
             view, log = game.view(viewer), game.events_for(viewer)
-        self.log = [f"[{entry['rule']}] {entry['text']}" for entry in log[-LOG_LENGTH:]]
+        lines = [f"[{entry['rule']}] {entry['text']}" for entry in log]
+        for position, note in reversed(self._peeks):  # peeks where they happened in the log
+            lines.insert(min(position, len(lines)), f"[peek] {note}")
+        self.log_lines = lines[-LOG_LENGTH:]
         self.steps = len(game.history)
+        self._present(log)
+        self.seed = game.settings.seed if self._seed_chosen or game.is_over else None
+        self.practice = bool(self._peeks)
         self.view = view
+
+    def _present(self, log: list[dict[str, Any]]) -> None:
+        """The presentation traits, from the log the page may read."""
+        start = self._marks_from.get(self.viewer(), len(log))
+        self.recent = [] if self.handover else log[start:]
+        self.bots_waiting = self._bot_to_move()
+        self.undo_blocked = self._undo_refusal()
+
+    def _undo_refusal(self) -> str:
+        """Why undo cannot act now ("" when it can), asked without undoing anything."""
+        try:
+            self._checked_undo_start()
+        except NothingToUndo as error:
+            return str(error)
+        return "the round is over: press Continue first" if self.summary else ""
+
+    def _checked_undo_start(self) -> int:
+        """The first step an undo would take back, once it is allowed (raises NothingToUndo)."""
+        start = self._undo_start()
+        if self.mode != "open":
+            revealing = self._steps.of(self.game).first_reveal(start)
+            if revealing is not None:
+                raise NothingToUndo(self._refusal(revealing))
+        return start
 
     def _error(self, text: str) -> bool:
         self.message, self.message_kind = text, "error"
         return False
 
-    def _on_message(self, _widget, content: dict, _buffers) -> None:
-        with self.hold_sync():  # everything one click changes reaches the browser as one message
-            self._handle(content)
+    @contextlib.contextmanager
+    def _quietly(self) -> Iterator[None]:
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
 
-    def _handle(self, content: dict) -> None:
+    # ------------------------------------------------------- what Python may change
+    @traitlets.validate("mode")
+    def _valid_mode(self, proposal) -> str:
+        if proposal["value"] not in MODES:
+            raise traitlets.TraitError(f"mode must be one of {', '.join(MODES)}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("bot")
+    def _valid_bot(self, proposal) -> str:
+        if proposal["value"] not in self.bots:
+            raise traitlets.TraitError(f"bot must be one of {', '.join(self.bots)}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("human")
+    def _valid_human(self, proposal) -> int:
+        players = self.game.settings.players
+        if proposal["value"] not in range(players):
+            raise traitlets.TraitError(f"human must be a seat from 0 to {players - 1}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.observe("mode")
+    def _on_mode(self, change) -> None:
+        if self._quiet:
+            return
+        new = change["new"]
+        if self._from_page and not self.game.is_over:
+            if not self.allow_peeking:
+                self.new_game()
+                self.message = (
+                    f"{_MODE_NOTES[new]} A new game starts: changing the mode during a game would show "
+                    "cards that must stay hidden."
+                )
+                return
+            self._peeks.append(
+                (len(self.game.log), f"the page switched to the {new} mode at step {len(self.game.history)}: "
+                 "this game is practice")
+            )
+        with self._quietly():
+            self._seat = self.game.current_player
+            self.handover = new == "hotseat" and not self.game.is_over
+        self.message, self.message_kind = _MODE_NOTES[new], "info"
+        self._play_bots()
+        self._refresh()
+
+    @traitlets.observe("bot")
+    def _on_bot(self, change) -> None:
+        self._bot_players = {}
+        if not self._quiet:
+            self.message, self.message_kind = f"The {change['new']} bot plays from now on.", "info"
+
+    @traitlets.observe("human", "handover")
+    def _on_seat(self, change) -> None:
+        """Python (the teacher) gave the board to another seat, or showed or hid the hand."""
+        if self._quiet:
+            return
+        if change["name"] == "handover" and not change["new"]:
+            self._seat = self.game.current_player
+        self._bot_players = {}
+        self._play_bots()
+        self._refresh()
+
+    # ------------------------------------------------------------ what the page sends
+    def _handle_msg(self, msg) -> None:
+        """Every comm message from the page; a malformed one is refused on the board."""
+        try:
+            data = msg["content"]["data"]
+            method = data["method"]
+            if method == "update" and not isinstance(data.get("state"), dict):
+                raise TypeError("an update without a state")
+            if method not in ("update", "request_state", "custom"):
+                raise ValueError(f"unknown method {_short(method)}")
+            if data.get("buffer_paths") or msg.get("buffers"):
+                raise ValueError("binary buffers, which no board uses")
+        except (KeyError, TypeError, ValueError) as error:
+            with self.hold_sync():
+                self._refuse(PageMessageError(f"a malformed message ({error})"))
+            return
+        super()._handle_msg(msg)
+
+    def set_state(self, sync_data) -> None:
+        """Trait writes from the page: only `mode` and `bot`, with valid values, are applied; any
+        other write is refused as a whole and the page's copy is set back."""
+        with self.hold_sync():
+            try:
+                writes = self._page_writes(sync_data)
+            except PageMessageError as error:
+                self._refuse(error)
+                if isinstance(sync_data, dict):
+                    self.send_state([name for name in sync_data if name in self.keys])
+                return
+            self._from_page = True
+            try:
+                super().set_state(writes)
+            finally:
+                self._from_page = False
+
+    def _page_writes(self, sync_data) -> dict[str, str]:
+        if not isinstance(sync_data, dict):
+            raise PageMessageError(f"a trait write must be an object, not {type(sync_data).__name__}")
+        for name, value in sync_data.items():
+            if name not in PAGE_WRITABLE:
+                writable = " and ".join(sorted(PAGE_WRITABLE))
+                raise PageMessageError(f"the page may not write {_short(name)}, only {writable}")
+            allowed = MODES if name == "mode" else tuple(self.bots)
+            if not isinstance(value, str) or value not in allowed:
+                raise PageMessageError(f"{name} must be one of {', '.join(allowed)}, not {_short(value)}")
+        return sync_data
+
+    def _on_message(self, _widget, content, _buffers) -> None:
+        with self.hold_sync():  # everything one click changes reaches the browser as one message
+            try:
+                kind = self._read_message(content)
+            except PageMessageError as error:
+                self._refuse(error)
+                return
+            self._handle(kind, content)
+
+    def _read_message(self, content) -> str:
+        """The message's kind, once its shape is checked (raises PageMessageError)."""
+        if not isinstance(content, dict):
+            raise PageMessageError(f"a message must be an object with a 'kind', not {type(content).__name__}")
         kind = content.get("kind")
+        keys = self.message_kinds.get(kind) if isinstance(kind, str) else None
+        if keys is None:
+            raise PageMessageError(f"unknown message kind {_short(kind)}")
+        extra = [key for key in content if key != "kind" and key not in keys]
+        if extra:
+            raise PageMessageError(f"a {kind!r} message carries no {_short(extra[0])}")
         if kind == "act":
-            self.act(str(content.get("action", "")))
+            action = content.get("action")
+            if not isinstance(action, str) or not 0 < len(action) <= _ACTION_LENGTH:
+                limit = f"1 to {_ACTION_LENGTH} characters"
+                raise PageMessageError(f"an action must be a text of {limit}, not {_short(action)}")
+        elif kind == "new":
+            self._page_seed(content.get("seed"))
+        elif kind == "pace" and content.get("pace") not in PACES:
+            raise PageMessageError(f"pace must be one of {', '.join(PACES)}, not {_short(content.get('pace'))}")
+        elif kind == "take-over" and not (self.mode == "hotseat" and self.handover):
+            raise PageMessageError("there is no device to take over (not on the pass-the-device screen)")
+        return kind
+
+    @staticmethod
+    def _page_seed(seed) -> int | None:
+        """A seed typed on the page: none (an unguessable one is drawn), or a whole number the page
+        can hold exactly (|seed| < 2**53), as a number or as ASCII digits."""
+        if seed is None or seed == "":
+            return None
+        if isinstance(seed, str) and _SEED_TEXT.fullmatch(seed):
+            seed = int(seed)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise PageMessageError(f"a seed must be a whole number below 2**53, not {_short(seed)}")
+        return seed
+
+    def _handle(self, kind: str, content: dict) -> None:
+        if kind == "act":
+            self.act(content["action"])
         elif kind == "undo":
             self.undo()
         elif kind == "new":
-            seed = content.get("seed")
-            self.new_game(int(seed) if isinstance(seed, int | str) and str(seed).lstrip("-").isdigit() else None)
+            self.new_game(self._page_seed(content.get("seed")))
         elif kind == "take-over":
-            self._seat = self.game.current_player
-            self.handover = False
+            with self._quietly():
+                self._seat = self.game.current_player
+                self.handover = False
             self.message, self.message_kind = "", "info"
             self._refresh()
         elif kind == "bot-move":
             self.bot_move()
+        elif kind == "next":
+            self.next_move()
+        elif kind == "continue":
+            self.continue_play()
+        elif kind == "pace":
+            self.pace = content["pace"]
 
-    def _on_mode(self, change) -> None:
-        if change["new"] not in MODES:
-            self.mode = change["old"]
+    def _refuse(self, error: PageMessageError) -> None:
+        """The one answer to a bad message from the page: an on-board error; nothing else changes."""
+        self._error(f"Not accepted from the page: {error}. Nothing was changed.")
+
+    @traitlets.validate("pace")
+    def _valid_pace(self, proposal) -> str:
+        if proposal["value"] not in PACES:
+            raise traitlets.TraitError(f"pace must be one of {', '.join(PACES)}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.observe("pace")
+    def _on_pace(self, change) -> None:
+        if self._quiet:
             return
-        self._seat = self.game.current_player
-        self.handover = change["new"] == "hotseat" and not self.game.is_over
-        self.message, self.message_kind = _MODE_NOTES[change["new"]], "info"
-        self._play_bots()
+        if change["new"] == "instant":
+            self._play_bots()
         self._refresh()
-
-    def _on_bot(self, change) -> None:
-        if change["new"] not in self.bots:
-            self.bot = change["old"]
-            return
-        self._bot_players = {}
 
     def _check_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -244,7 +653,15 @@ class GameBoard(anywidget.AnyWidget):
         if bot not in self.bots:
             raise ValueError(f"bot must be one of {', '.join(self.bots)}, not {bot!r}")
 
-    def __repr__(self) -> str:  # stable text for saved notebooks (no memory address)
+    def _repr_mimebundle_(self, **kwargs):
+        """The live board, plus a still picture of its position for notebooks not yet run."""
+        live = super()._repr_mimebundle_(**kwargs)
+        if self.still_picture is None or live is None:
+            return live
+        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", self.game_type.__name__)  # "LostCities" -> "Lost Cities"
+        return still_bundle(live, self.still_picture(self.view), f"{name} board")
+
+    def __repr__(self) -> str:  # stable text for saved notebooks (no memory address, no secret seed)
         return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"
 
 

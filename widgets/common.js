@@ -32,7 +32,21 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   const error = model.get("message_kind") === "error" && model.get("message");
   const box = el("div", `tk-message${!message ? " tk-empty" : error ? " tk-error" : ""}`);
   box.textContent = message || "The rules engine's answers appear here.";
+  box.setAttribute("role", "status"); // screen readers hear each answer
   side.append(box);
+  if (model.get("bots_waiting")) {
+    const next = el("button", "tk-button tk-primary tk-next", "Next: the bots' next move");
+    next.title = "pace: one bot action at a time (change it below)";
+    next.addEventListener("click", () => model.send({ kind: "next" }));
+    side.append(next);
+  }
+  const recent = model.get("recent") || [];
+  if (recent.length) {
+    side.append(el("div", "tk-panel-title", "Since your last move"));
+    const list = el("ul", "tk-recent");
+    recent.forEach((event) => list.append(el("li", "", event.text)));
+    side.append(list);
+  }
 
   const controls = el("div", "tk-controls");
   const mode = el("select", "tk-mode");
@@ -44,7 +58,30 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
       mode.append(option);
     },
   );
+  mode.title = "who plays: you against bots, people sharing this device, or everything shown";
+  mode.setAttribute("aria-label", "mode");
   mode.addEventListener("change", () => {
+    if (model.get("steps") > 0) {
+      // a mode change is asked first: it changes who sees what from here on
+      side.querySelector(".tk-confirm")?.remove();
+      const ask = el("div", "tk-confirm");
+      ask.append(el("span", "", `Switch to "${mode.selectedOptions[0].text}"? ${MODE_CHANGES[mode.value]}`));
+      const yes = el("button", "tk-button tk-primary", "Switch");
+      const no = el("button", "tk-button", "Keep playing");
+      yes.addEventListener("click", () => {
+        onReset();
+        model.set("mode", mode.value);
+        model.save_changes();
+      });
+      no.addEventListener("click", () => {
+        mode.value = model.get("mode");
+        ask.remove();
+      });
+      ask.append(yes, no);
+      controls.after(ask);
+      yes.focus();
+      return;
+    }
     onReset();
     model.set("mode", mode.value);
     model.save_changes();
@@ -58,24 +95,41 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
       option.selected = model.get("bot") === name;
       bot.append(option);
     });
+    bot.setAttribute("aria-label", "bot");
     bot.addEventListener("change", () => {
       model.set("bot", bot.value);
       model.save_changes();
     });
     controls.append(bot);
   }
+  if (model.get("mode") === "bot") {
+    const pace = el("select", "tk-pace");
+    pace.setAttribute("aria-label", "pace of the bots");
+    pace.title = "how the other seats' turns are shown";
+    [["instant", "Bots answer at once"], ["step", "Step through bot moves (Next)"]].forEach(([value, text]) => {
+      const option = el("option", "", text);
+      option.value = value;
+      option.selected = model.get("pace") === value;
+      pace.append(option);
+    });
+    pace.addEventListener("change", () => model.send({ kind: "pace", pace: pace.value }));
+    controls.append(pace);
+  }
   const seed = el("input", "tk-seed");
   seed.type = "number";
-  seed.value = String(model.get("seed"));
+  seed.value = String(model.get("seed") ?? "");
   seed.title = "seed of the next game";
   const seedLabel = el("label", "tk-seed-label", "seed ");
   seedLabel.append(seed);
   const fresh = el("button", "tk-button tk-new", "New game");
   fresh.addEventListener("click", () => {
     onReset();
-    model.send({ kind: "new", seed: seed.value === String(model.get("seed")) ? null : seed.value });
+    model.send({ kind: "new", seed: seed.value === String(model.get("seed") ?? "") ? null : seed.value });
   });
   const undo = el("button", "tk-button tk-undo", "Undo");
+  const blocked = model.get("undo_blocked");
+  undo.disabled = Boolean(blocked);
+  undo.title = blocked ? `Undo cannot act: ${blocked}` : "take back your last move";
   undo.addEventListener("click", () => {
     onReset();
     model.send({ kind: "undo" });
@@ -89,17 +143,104 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   }
   extra.forEach((node) => controls.append(node));
   side.append(controls);
+  if (model.get("analyse") !== undefined) side.append(analysisBlock(model));
 
   const log = el("ol", "tk-log");
-  model.get("log").forEach((line) => log.append(el("li", "", line)));
+  model.get("log_lines").forEach((line) => log.append(el("li", "", line)));
   side.append(el("div", "tk-panel-title", "What happened"), log);
   requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
   return side;
 }
 
+// A mode change during a game starts a new one (it would show cards that must stay hidden), so
+// the page asks first.
+const MODE_CHANGES = {
+  bot: "A new game starts, against the bots.",
+  hotseat: "A new game starts, for people sharing this device.",
+  open: "A new game starts with every card shown.",
+};
+
+// The end-of-round screen: tables and lines from Python, and "Continue". Nothing moves until then.
+function summaryBlock(model) {
+  const summary = model.get("summary");
+  if (!summary || !summary.title) return null;
+  const block = el("div", "tk-summary");
+  block.setAttribute("role", "dialog");
+  block.setAttribute("aria-label", summary.title);
+  block.append(el("div", "tk-summary-title", summary.title));
+  (summary.tables || []).forEach((data) => {
+    const table = el("table", "tk-summary-table");
+    if (data.caption) table.append(el("caption", "", data.caption));
+    const head = el("tr");
+    data.header.forEach((cell) => head.append(el("th", "", String(cell))));
+    table.append(head);
+    data.rows.forEach((row, index) => {
+      const tr = el("tr", data.total && index === data.rows.length - 1 ? "tk-total" : "");
+      row.forEach((cell) => tr.append(el("td", "", String(cell))));
+      table.append(tr);
+    });
+    block.append(table);
+  });
+  (summary.lines || []).forEach((line) => block.append(el("p", "tk-summary-line", line)));
+  const go = el("button", "tk-button tk-primary tk-continue", summary.button || "Continue");
+  go.addEventListener("click", () => model.send({ kind: "continue" }));
+  block.append(go);
+  requestAnimationFrame(() => go.isConnected && go.focus());
+  return block;
+}
+
+// Make `node` playable by mouse and keyboard: focusable (Tab), Enter or Space act like a click,
+// and `label` is its accessible name ("Himalaya 10, in your hand").
+function clickable(node, label, onActivate) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  if (label) {
+    node.setAttribute("aria-label", label);
+    node.dataset.focusKey = label.replace(/, selected$/, ""); // found again after a redraw
+  }
+  node.addEventListener("click", onActivate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onActivate(event);
+    }
+  });
+  return node;
+}
+
+// Escape anywhere on the board drops the current selection (keyboard play: Tab, Enter, Escape).
+function onEscape(root, drop) {
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") drop();
+  });
+}
+
+// Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
+// (read by screen readers and shown as a tooltip), e.g. "new: played by player 1".
+function markNew(node, words, kind = "new") {
+  if (!node) return;
+  node.classList.add(kind === "drawn" ? "tk-drawn" : "tk-changed");
+  node.title = node.title ? `${node.title} — ${words}` : words;
+  const label = node.getAttribute("aria-label");
+  if (label) node.setAttribute("aria-label", `${label}, ${words}`);
+}
+
 // Start a fresh drawing of `root`: the title, the status line, and in the open mode a banner that
 // says every card is visible. `data-steps` lets tests and benchmarks see each re-render.
 function startDrawing(root, model, view, title, statusText, openBanner) {
+  // keyboard play: the focused place keeps the focus across the redraw (nodes are rebuilt)
+  const focused = root.contains(document.activeElement) ? document.activeElement : null;
+  if (focused) {
+    const key = focused.dataset.focusKey;
+    const text = focused.tagName === "BUTTON" ? focused.textContent : null;
+    queueMicrotask(() => {
+      const again = key
+        ? [...root.querySelectorAll("[data-focus-key]")].find((node) => node.dataset.focusKey === key)
+        : [...root.querySelectorAll("button")].find((node) => node.textContent === text && !node.disabled);
+      (again || root).focus({ preventScroll: true });
+    });
+  }
+  root.tabIndex = -1;
   root.replaceChildren();
   root.dataset.steps = String(model.get("steps"));
   const top = el("div", "tk-top");
@@ -139,7 +280,98 @@ function redrawOnChange(model, draw) {
       draw();
     });
   };
-  const events = ["view", "message", "message_kind", "handover", "log", "mode", "bot", "seed"].map((n) => `change:${n}`);
+  const events = [
+    "view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed",
+    "recent", "summary", "bots_waiting", "undo_blocked", "pace", "analyse", "analysis",
+  ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));
-  return () => events.forEach((name) => model.off(name, redraw));
+  model.on("msg:custom", analysisProgress);
+  return () => {
+    events.forEach((name) => model.off(name, redraw));
+    model.off("msg:custom", analysisProgress);
+  };
+}
+
+// The advisor's table (widgets/analysis.py): the "Analyse" toggle, then every legal action best
+// first, with its win chance as a bar and its 95% interval as a whisker, the expected score
+// difference, and n. Python chooses whose information it uses; the page only asks.
+const progressNodes = new Set();
+
+function analysisBlock(model) {
+  const block = el("div", "tk-analysis");
+  const on = Boolean(model.get("analyse"));
+  const toggle = el("button", `tk-button tk-analyse${on ? " tk-primary" : ""}`, on ? "Analysis on" : "Analyse");
+  toggle.setAttribute("aria-pressed", String(on));
+  toggle.title = "the advisor: every legal action valued by playing the rest of the game many times";
+  const progress = el("span", "tk-analysis-progress", "");
+  progress.setAttribute("role", "status");
+  toggle.addEventListener("click", () => {
+    if (!on) progress.textContent = "analysing…";
+    model.send({ kind: "analyse", on: !on });
+  });
+  block.append(toggle, progress);
+  progressNodes.add(progress);
+  const analysis = model.get("analysis") || {};
+  if (!on) return block;
+  if (analysis.note) {
+    block.append(el("div", "tk-analysis-note", analysis.note));
+    return block;
+  }
+  if (!analysis.rows) return block;
+  const everything = analysis.information === "everything";
+  block.append(
+    el(
+      "div",
+      "tk-analysis-note",
+      everything
+        ? `Player ${analysis.seat} to move, using everything (all hidden cards); "knows" = with only what player ${analysis.seat} can see.`
+        : `Your move, using only what player ${analysis.seat} can see (hidden cards redealt in every rollout).`,
+    ),
+  );
+  const table = el("table", "tk-analysis-table");
+  const head = el("tr");
+  ["action", "win chance (95% CI)", "score diff.", ...(everything ? ["knows"] : [])].forEach((text) =>
+    head.append(el("th", "", text)),
+  );
+  table.append(head);
+  analysis.rows.forEach((row) => {
+    const tr = el("tr");
+    tr.append(el("td", "tk-analysis-action", row.action));
+    const cell = el("td", "tk-analysis-bar-cell");
+    const bar = el("div", "tk-analysis-bar");
+    const fill = el("div", "tk-analysis-fill");
+    fill.style.width = `${(100 * row.win).toFixed(1)}%`;
+    const whisker = el("div", "tk-analysis-whisker");
+    whisker.style.left = `${(100 * row.win_low).toFixed(1)}%`;
+    whisker.style.width = `${(100 * (row.win_high - row.win_low)).toFixed(1)}%`;
+    bar.append(fill, whisker);
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    cell.append(bar, el("span", "tk-analysis-figure", `${pct(row.win)} (${pct(row.win_low)}–${pct(row.win_high)})`));
+    cell.title = `win chance ${pct(row.win)}, 95% interval ${pct(row.win_low)} to ${pct(row.win_high)}, n = ${row.n}`;
+    tr.append(cell);
+    const sign = (x) => (x > 0 ? "+" : "") + x.toFixed(1);
+    const diff = el("td", "tk-analysis-figure", sign(row.difference));
+    diff.title = `expected final score difference, 95% interval ${sign(row.difference_low)} to ${sign(row.difference_high)}`;
+    tr.append(diff);
+    if (everything) tr.append(el("td", "tk-analysis-figure", pct(row.known_win)));
+    table.append(tr);
+  });
+  block.append(table);
+  block.append(
+    el(
+      "div",
+      "tk-analysis-note",
+      `n = ${analysis.n} rollouts per action, ${analysis.policy} play afterwards (a simulation of that bot's play, ` +
+        `not best play); ${analysis.seconds} s.`,
+    ),
+  );
+  return block;
+}
+
+function analysisProgress(message) {
+  if (!message || message.kind !== "analysis-progress") return;
+  for (const node of progressNodes) {
+    if (!node.isConnected) progressNodes.delete(node);
+    else node.textContent = `analysing… ${Math.round((100 * message.done) / message.total)}%`;
+  }
 }

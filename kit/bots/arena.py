@@ -1,6 +1,7 @@
 """Play bots against each other over many seeded games and summarise who wins.
 
     python -m kit.bots.arena lost-cities --games 1000     # heuristic against random
+    python -m kit.bots.arena samoa --bot ismcts --against heuristic --games 300 --seconds 0.2
 
 Seats alternate from game to game, so neither bot always moves first.
 """
@@ -139,45 +140,62 @@ def one_against_many(
     )
 
 
+#: the bots every game offers, by name (the arena's and the boards' choices)
+BOT_NAMES = ("heuristic", "random", "ismcts")
+
+
+def bot_factory(game: str, name: str, seconds: float = 0.2) -> Callable[[int], Bot]:
+    """A maker of `name` bots for `game` taking a seed: "heuristic", "random" or "ismcts"
+    (information-set MCTS thinking `seconds` per decision)."""
+    from .base import RandomBot
+
+    if name == "random":
+        return RandomBot
+    if name == "heuristic":
+        from .rollout import heuristic_bot
+
+        return lambda seed: heuristic_bot(game)
+    if name == "ismcts":
+        from .ismcts import ISMCTSBot
+
+        return lambda seed: ISMCTSBot(seed, seconds=seconds)
+    raise ValueError(f"no bot {name!r}; bots are {', '.join(BOT_NAMES)}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=["lost-cities", "samoa", "overbooking"])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, help="default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking")
     parser.add_argument("--rounds", type=int, default=1, help="Lost Cities: rounds per game")
+    parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="the bot under test (default heuristic)")
+    parser.add_argument("--against", choices=BOT_NAMES, default="random", help="its opponents (default random)")
+    parser.add_argument("--seconds", type=float, default=0.2, help="ismcts: thinking time per decision")
     args = parser.parse_args(argv)
-    from .base import RandomBot
+    hero, others = bot_factory(args.game, args.bot, args.seconds), bot_factory(args.game, args.against, args.seconds)
 
     if args.game == "lost-cities":
         from kit.lostcities import LostCities
-        from kit.lostcities.heuristic import HeuristicBot
 
         players = args.players or 2
         summary = head_to_head(
-            lambda seed: LostCities(players=players, rounds=args.rounds, seed=seed),
-            lambda seed: HeuristicBot(),
-            lambda seed: RandomBot(seed),
-            args.games,
+            lambda seed: LostCities(players=players, rounds=args.rounds, seed=seed), hero, others, args.games
         )
-        print(f"lost-cities, {players} players, {args.rounds} round(s) per game: heuristic against random")
-    elif args.game == "overbooking":
-        from kit.overbooking import Overbooking
-        from kit.overbooking.heuristic import HeuristicBot as OverbookingBot
-
-        players = args.players or 3
-        summary = one_against_many(
-            lambda seed: Overbooking(players=players, seed=seed), lambda seed: OverbookingBot(), RandomBot, args.games
-        )
-        print(f"overbooking, {players} players: one heuristic bot against {players - 1} random bots, seats rotating")
+        print(f"lost-cities, {players} players, {args.rounds} round(s) per game: {args.bot} against {args.against}")
     else:
-        from kit.samoa import Samoa
-        from kit.samoa.heuristic import HeuristicBot as SamoaBot
+        if args.game == "overbooking":
+            from kit.overbooking import Overbooking as game_type
 
-        players = args.players or 4
-        summary = one_against_many(
-            lambda seed: Samoa(players=players, seed=seed), lambda seed: SamoaBot(), RandomBot, args.games
+            players = args.players or 3
+        else:
+            from kit.samoa import Samoa as game_type
+
+            players = args.players or 4
+        summary = one_against_many(lambda seed: game_type(players=players, seed=seed), hero, others, args.games)
+        print(
+            f"{args.game}, {players} players: one {args.bot} bot against {players - 1} {args.against} bots, "
+            "seats rotating"
         )
-        print(f"samoa, {players} players: one heuristic bot against {players - 1} random bots, seats rotating")
     print(summary)
 
 

@@ -13,6 +13,7 @@ and a game of a few hundred steps replays in well under a millisecond.
 from __future__ import annotations
 
 import json
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -21,6 +22,22 @@ from typing import Any, ClassVar
 from .chance import Chance
 from .errors import IllegalAction, NothingToUndo
 from .events import Event
+
+SEED_LIMIT = 2**256
+
+
+def is_whole(value: Any) -> bool:
+    """An int and not a bool (True would pass for 1, and 2.0 for 2, in `in` checks)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def short(value: Any) -> str:
+    """A short repr of a setting that may come from a file (huge, or nested deep)."""
+    return _REPR.repr(value)
+
+
+_REPR = reprlib.Repr()  # keyword arguments only from Python 3.12
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 60, 60, 4, 4
 
 
 @dataclass(frozen=True)
@@ -36,14 +53,18 @@ class Settings:
     player_counts_text: ClassVar[str] = "2 players"
 
     def __post_init__(self) -> None:
-        if self.players not in self.player_counts:
-            raise ValueError(f"this game is for {self.player_counts_text}, not {self.players!r}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ValueError(f"seed must be an integer, not {self.seed!r}")
+        if not is_whole(self.players) or self.players not in self.player_counts:
+            raise ValueError(f"this game is for {self.player_counts_text}, not {short(self.players)}")
+        if not is_whole(self.seed) or not -SEED_LIMIT < self.seed < SEED_LIMIT:
+            raise ValueError(f"seed must be a whole number below 2**256 in size, not {short(self.seed)}")
 
     def check_seat(self, name: str, seat: Any) -> None:
-        if seat not in range(self.players):
-            raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {seat!r}")
+        if not is_whole(seat) or seat not in range(self.players):
+            raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {short(seat)}")
+
+    def check_folder(self, name: str, folder: Any) -> None:
+        if folder is not None and (not isinstance(folder, str) or not folder or "\0" in folder):
+            raise ValueError(f"{name} must be None or the path of a folder, not {short(folder)}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -137,14 +158,31 @@ class Game(ABC):
         """An independent copy of this game, history and log included."""
 
     def reveals(self, action) -> bool:
-        """Whether taking `action` now shows someone something hidden (a card drawn from a face-down
-        pile, secret choices turned over, a new round dealt).
+        """Whether taking `action` now shows anyone something hidden (a card drawn from a face-down
+        pile, cards passed face down to a partner, secret choices turned over, a new round dealt).
 
         Boards refuse to undo such actions outside the open teaching mode (after boardgame.io: a
         move that reveals information cannot be taken back without letting a player peek). Asked
         of the position *before* the action.
         """
         return False
+
+    def first_reveal(self, start: int) -> int | None:
+        """Of the actions an undo back to step `start` would take back (``history[start:]``), the
+        index of the first one that revealed something to anyone; None if none did.
+
+        An undo must ask about *every* action it takes back, not only the last: taking back a
+        player's own quiet move also takes back whatever the others did after it (a bot's draw that
+        ended the round, the last secret choice that turned every card over). One replay.
+        """
+        if not 0 <= start <= len(self.history):
+            raise NothingToUndo(f"no step {start}: only {len(self.history)} taken")
+        replay = type(self)(self.settings)
+        for index, action in enumerate(self.history):
+            if index >= start and replay.reveals(action):
+                return index
+            replay.apply(action)
+        return None
 
     def random_action(self, chance: Chance):
         """A uniformly random legal action. Games may override this with a faster sampler that
@@ -154,14 +192,19 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ shared behaviour
     def apply(self, action) -> None:
-        """Apply an action (an action object or its text). Illegal ones raise `IllegalAction`."""
+        """Apply an action (an action object or its text). Illegal ones raise `IllegalAction`.
+
+        An action object the engine did not make itself (one built in a notebook or by a bot) is
+        checked exactly like a text: it must read back as itself (`checked_action`)."""
         move = self.moves.get(action.__class__)
         if move is None:
             if isinstance(action, str):
                 action = self.parse_action(action)
                 move = self.moves.get(action.__class__)
             if move is None:
-                raise IllegalAction(self.end_rule, f"{action!r} is not an action of {self.name}")
+                raise IllegalAction(self.action_rule(), f"{short(action)} is not an action of {self.name}")
+        elif id(action) not in self._trusted:
+            action = self.checked_action(action)
         if self.is_over:
             raise IllegalAction(self.end_rule, "the game is over; no more actions can be taken")
         move(self, action)
@@ -170,6 +213,45 @@ class Game(ABC):
     #: rule id quoted when someone acts after the end of the game
     end_rule: ClassVar[str] = "end"
 
+    #: ids of the action objects the engine made itself (`interned`, kept for good): taken as they are
+    _trusted: ClassVar[set[int]] = set()
+    #: action objects made elsewhere and found well-formed: (object, its text) -> the parsed action
+    _checked: ClassVar[dict] = {}
+
+    def action_rule(self) -> str:
+        """The rule id quoted for an action that cannot be read (the rule of the current step)."""
+        return self.end_rule
+
+    def checked_action(self, action):
+        """`action` validated exactly like its text: ``parse_action(str(action))`` must give an equal
+        action of the same type (so ``Draw(7)``, which reads "draw deck", is refused, not taken as a
+        draw from pile 7). Returns the parsed action, which is what the game applies and records."""
+        try:
+            text = str(action)
+        except Exception:  # noqa: BLE001 - a malformed object cannot even be written (Pass((card,)))
+            raise IllegalAction(self.action_rule(), f"{short(action)} is not a well-formed action") from None
+        try:
+            key = (action, text)
+            known = self._checked.get(key)
+        except TypeError:  # an unhashable field: a list where the action holds a tuple
+            key = known = None
+        if known is not None:
+            return known
+        parsed = self.parse_action(text)
+        try:
+            same = type(parsed) is type(action) and parsed == action
+        except Exception:  # noqa: BLE001 - a field whose comparison fails is not a field of ours
+            same = False
+        if not same:
+            raise IllegalAction(
+                self.action_rule(),
+                f"{short(action)} does not say what its text {text!r} says; take actions from legal_actions() "
+                "or write them as text",
+            )
+        if key is not None and len(self._checked) < 100_000:
+            self._checked[key] = parsed
+        return parsed
+
     def play(self, *actions) -> Game:
         """Apply several actions in order; returns the game, so calls can be chained."""
         for action in actions:
@@ -177,7 +259,10 @@ class Game(ABC):
         return self
 
     def undo(self, steps: int = 1) -> None:
-        """Take back the last `steps` actions (replays the game from its start)."""
+        """Take back the last `steps` actions (replays the game from its start).
+
+        This takes back anything: whoever offers undo to players who must not peek asks
+        `first_reveal` first (the boards do, outside their open teaching mode)."""
         if steps < 0 or steps > len(self.history):
             raise NothingToUndo(f"cannot undo {steps} step(s): only {len(self.history)} taken")
         keep = self.history[: len(self.history) - steps]
@@ -245,11 +330,18 @@ _interned: dict[tuple, Any] = {}
 
 def interned(kind: type, *args: Any) -> Any:
     """One shared object per action value (actions are immutable), so that listing the legal
-    actions again and again builds no new objects."""
+    actions again and again builds no new objects. Use it only for actions whose meaning does not
+    depend on the component data (their fields are plain texts and numbers)."""
     key = (kind, *args)
     action = _interned.get(key)
     if action is None:
-        action = _interned[key] = kind(*args)
+        action = _interned[key] = trust(kind(*args))
+    return action
+
+
+def trust(action: Any) -> Any:
+    """Mark an action object made by the engine itself, and kept alive for good, as well-formed."""
+    Game._trusted.add(id(action))
     return action
 
 

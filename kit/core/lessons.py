@@ -1,11 +1,21 @@
-"""What every game's lesson checks share: the verdict type, and the checks that read the same for
-every game (which seed dealt the game, who won). A check never changes the game."""
+"""What every game's lesson checks share: the verdict type, the rule tags, and the checks that read
+the same for every game (which seed dealt the game, who won). A check never changes the game.
+
+A check is a plain function `check(game, ...) -> Check`. `@teaches("LC-3.1")` records which rule
+sections it tests, so that a test can prove every section of the rules digests is covered by a
+check some notebook uses (tests/test_lesson_coverage.py). The live version that turns to ✓ as the
+board is played lives in `widgets.lessons` (kit never imports Jupyter).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .game import Game
+
+CheckFunction = TypeVar("CheckFunction", bound=Callable[..., "Check"])
 
 
 @dataclass(frozen=True)
@@ -19,6 +29,21 @@ class Check:
         return f"{'✓ Done' if self.done else '✗ Not yet'}: {self.text}"
 
     __repr__ = __str__
+
+
+def teaches(*rules: str) -> Callable[[CheckFunction], CheckFunction]:
+    """Mark a check with the rule ids it tests (`check.rules`); a check tests its section's own rule."""
+
+    def mark(check: CheckFunction) -> CheckFunction:
+        check.rules = rules  # type: ignore[attr-defined]
+        return check
+
+    return mark
+
+
+def rules_of(check: Callable) -> tuple[str, ...]:
+    """The rule ids a check is marked with (empty for an unmarked one)."""
+    return getattr(check, "rules", ())
 
 
 def dealt_with_seed(game: Game, seed: int, what: str) -> Check:

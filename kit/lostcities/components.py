@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from kit.core.data import as_int, dataset_dir, read_rows
+from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
 
 
@@ -54,6 +54,7 @@ class Components:
     base_deck: tuple[Card, ...]  # the 60 cards of the 2-player game
     partner_extra: tuple[Card, ...]  # the 15 cards added for 4 players (LC-7)
     cards_by_key: dict  # "D7" -> Card
+    digest: str = ""  # a content hash of the two files (saves record it)
 
     def deck(self, players: int) -> tuple[Card, ...]:
         return self.base_deck + (self.partner_extra if players == 4 else ())
@@ -68,7 +69,9 @@ class Components:
 
 
 INVESTMENT_MARK = "x"  # "Dx": an investment card multiplies (×2, ×3, ×4)
-_EXPECTED = {"base": 60, "partner": 15}
+FILES = ("expeditions.csv", "cards.csv")
+#: LC-1 and LC-7: per expedition, the cards of each deck as {value: copies} (0: investment cards)
+DECKS = {"base": {0: 3, **{value: 1 for value in range(2, 11)}}, "partner": {2: 1, 3: 1, 4: 1}}
 
 
 def load_components(folder: str | Path | None = None) -> Components:
@@ -84,6 +87,7 @@ def _load(folder: str | None) -> Components:
     path = root / "cards.csv"
     decks: dict[str, list[Card]] = {"base": [], "partner": []}
     cards_by_key: dict[str, Card] = {}
+    seen: dict = {}
     for line, row in read_rows(path, ("expedition", "kind", "value", "copies", "deck", "source")):
         expedition = by_letter.get(row["expedition"])
         if expedition is None:
@@ -101,23 +105,46 @@ def _load(folder: str | None) -> Components:
             raise ComponentError(f"{path}, line {line}: unknown kind {kind!r} (number or investment)")
         if row["deck"] not in decks:
             raise ComponentError(f"{path}, line {line}: unknown deck {row['deck']!r} (base or partner)")
+        unique(path, line, seen.setdefault(row["deck"], {}), key, f"the {row['deck']} deck's card")
+        copies = as_int(path, line, row, "copies", 1, DECKS[row["deck"]].get(value, 1))
         card = cards_by_key.setdefault(key, Card(expedition.index, value, key))
-        decks[row["deck"]].extend([card] * as_int(path, line, row, "copies"))
-    for deck, expected in _EXPECTED.items():
-        if len(decks[deck]) != expected:
-            raise ComponentError(f"{path}: the {deck} deck has {len(decks[deck])} cards, LC-1/LC-7 need {expected}")
-    return Components(tuple(expeditions), tuple(sorted(decks["base"])), tuple(sorted(decks["partner"])), cards_by_key)
+        decks[row["deck"]].extend([card] * copies)
+    for deck, composition in DECKS.items():
+        for expedition in expeditions:
+            held = [card.value for card in decks[deck] if card.expedition == expedition.index]
+            wanted = sorted(value for value, copies in composition.items() for _ in range(copies))
+            if sorted(held) != wanted:
+                raise ComponentError(
+                    f"{path}: the {deck} deck's {expedition.name} cards are {_values(held)}; "
+                    f"LC-1/LC-7 need {_values(wanted)}"
+                )
+    return Components(
+        tuple(expeditions),
+        tuple(sorted(decks["base"])),
+        tuple(sorted(decks["partner"])),
+        cards_by_key,
+        files_digest(root, FILES),
+    )
+
+
+def _values(values: list[int]) -> str:
+    return " ".join("x" if value == 0 else str(value) for value in sorted(values)) or "none"
 
 
 def _read_expeditions(path: Path) -> list[Expedition]:
-    expeditions = []
+    expeditions: list[Expedition] = []
+    seen: dict = {}
     for line, row in read_rows(path, ("index", "key", "name", "swedish_name", "colour", "source")):
         index = as_int(path, line, row, "index")
         if index != len(expeditions):
-            raise ComponentError(f"{path}, line {line}: expeditions must be listed in order 0..4")
-        if len(row["key"]) != 1 or not row["key"].isalpha() or row["key"].upper() != row["key"]:
-            raise ComponentError(f"{path}, line {line}: key must be one capital letter, not {row['key']!r}")
-        expeditions.append(Expedition(index, row["key"], row["name"], row["swedish_name"], row["colour"]))
+            raise ComponentError(f"{path}, line {line}: expeditions must be listed in order 0..4, not {index}")
+        if len(row["key"]) != 1 or not "A" <= row["key"] <= "Z":
+            raise ComponentError(f"{path}, line {line}: key must be one capital letter A-Z, not {row['key']!r}")
+        unique(path, line, seen, row["key"], "key")
+        if not row["name"].strip():
+            raise ComponentError(f"{path}, line {line}: every expedition needs a name")
+        colour = as_colour(path, line, row, "colour")
+        expeditions.append(Expedition(index, row["key"], row["name"], row["swedish_name"], colour))
     if len(expeditions) != 5:
         raise ComponentError(f"{path}: LC-1 has 5 expeditions, the file lists {len(expeditions)}")
     return expeditions

@@ -17,11 +17,15 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core.game import is_whole, short
 
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
 from .components import Card, Components, load_components
 from .scoring import expedition_score, side_score
+
+MAX_ROUNDS = 100  # LC-2 suggests 3; a longer match is allowed, an endless one is a damaged file
+MAX_DECK = 75  # the 4-player deck (LC-7)
 
 
 @dataclass(frozen=True)
@@ -48,29 +52,57 @@ class LostCitiesSettings(Settings):
     def __post_init__(self):
         super().__post_init__()
         if self.deck is not None:  # saves store lists; settings hold a tuple
+            if not isinstance(self.deck, list | tuple) or len(self.deck) > MAX_DECK:
+                raise ValueError(f"deck must be a list of card texts (at most {MAX_DECK}), not {short(self.deck)}")
+            if not all(isinstance(card, str) and len(card) <= 4 for card in self.deck):
+                raise ValueError(f"LC-1: deck must list cards as text like 'D7' or 'Dx', not {short(self.deck)}")
             object.__setattr__(self, "deck", tuple(self.deck))
-        if not isinstance(self.rounds, int) or self.rounds < 1:
-            raise ValueError(f"rounds must be a whole number of at least 1, not {self.rounds!r}")
+        if not is_whole(self.rounds) or not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {short(self.rounds)}")
         self.check_seat("first_player", self.first_player)
+        self.check_folder("components", self.components)
 
 
-# One action object per card, shared by every game (keyed by card text, whose hash Python caches).
-_plays: dict[str, Play] = {}
-_discards: dict[str, Discard] = {}
+class ActionTable:
+    """The action objects of one component set, made once and shared by every game that uses it
+    (keyed by card text, whose hash Python caches). Two component sets may have equal card texts for
+    different cards (another expedition order), so each set has its own table."""
+
+    def __init__(self, components: Components):
+        self.plays: dict[str, Play] = {}
+        self.discards: dict[str, Discard] = {}
+        self.passes: dict[tuple[str, str], Pass] = {}
+        #: the six draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e
+        self.draws = [Draw(None)] + [Draw(e.index, e.key) for e in components.expeditions]
+        self.trusted = {id(draw) for draw in self.draws}  # see Game.apply
+        self.checked: dict = {}  # see Game.checked_action
+
+    def play(self, card: Card) -> Play:
+        action = self.plays.get(card.key)
+        if action is None:
+            action = self.plays[card.key] = Play(card)
+            self.trusted.add(id(action))
+        return action
+
+    def discard(self, card: Card) -> Discard:
+        action = self.discards.get(card.key)
+        if action is None:
+            action = self.discards[card.key] = Discard(card)
+            self.trusted.add(id(action))
+        return action
+
+    def pass_(self, first: Card, second: Card) -> Pass:
+        key = (first.key, second.key)
+        action = self.passes.get(key)
+        if action is None:
+            action = self.passes[key] = Pass((first, second))
+            self.trusted.add(id(action))
+        return action
 
 
-@lru_cache(maxsize=8)
-def _draw_actions(components: Components) -> list[Draw]:
-    """The six draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e."""
-    return [Draw(None)] + [Draw(e.index, e.key) for e in components.expeditions]
-
-
-def _play(card: Card) -> Play:
-    return _plays.get(card.key) or _plays.setdefault(card.key, Play(card))
-
-
-def _discard(card: Card) -> Discard:
-    return _discards.get(card.key) or _discards.setdefault(card.key, Discard(card))
+@lru_cache(maxsize=16)
+def action_table(components: Components) -> ActionTable:
+    return ActionTable(components)
 
 
 @register
@@ -104,7 +136,10 @@ class LostCities(Game):
         self.sides = 2  # two players, or two teams of partners
         self.starters: list[int] = []
         self.round_scores: list[list[int]] = []
-        self._draws = _draw_actions(self.components)
+        self._actions = action_table(self.components)
+        self._draws = self._actions.draws
+        self._trusted = self._actions.trusted
+        self._checked = self._actions.checked
         rules.setup_round(self, self.settings.first_player)
 
     # -------------------------------------------------------------------------- who is who
@@ -134,14 +169,16 @@ class LostCities(Game):
             return []
         hand = self.hands[self.to_move]
         tops = self.tops[self.to_move % 2]
+        table = self._actions
+        plays, discards = table.plays, table.discards
         actions: list[Action] = []
         for card in dict.fromkeys(hand):  # equal cards (investments, LC-7 copies) give one action
             top = tops[card.expedition]
             if not top or card.value > top:
-                actions.append(_plays.get(card.key) or _play(card))
-            actions.append(_discards.get(card.key) or _discard(card))
+                actions.append(plays.get(card.key) or table.play(card))
+            actions.append(discards.get(card.key) or table.discard(card))
         if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND:
-            actions.extend(_passes(hand))
+            actions.extend(_passes(hand, table))
         return actions
 
     def random_action(self, chance: Chance) -> Action:
@@ -171,14 +208,19 @@ class LostCities(Game):
             if position and hand[position - 1] == card:
                 continue  # equal cards sit side by side in the sorted hand: count each once
             if not pick & 1:
-                return _discards.get(card.key) or _discard(card)
+                return self._actions.discards.get(card.key) or self._actions.discard(card)
             top = tops[card.expedition]
             if not top or card.value > top:
-                return _plays.get(card.key) or _play(card)
+                return self._actions.plays.get(card.key) or self._actions.play(card)
 
     def reveals(self, action: Action) -> bool:
-        """A draw from the draw pile shows its player a hidden card (LC-3.3)."""
-        return type(action) is Draw and action.pile is None
+        """A draw from the draw pile shows its player a hidden card (LC-3.3; the last one also ends
+        the round, LC-4, and deals the next, LC-2), and a pass shows two cards to the partner (LC-7)."""
+        kind = type(action)
+        return (kind is Draw and action.pile is None) or kind is Pass
+
+    def action_rule(self) -> str:
+        return "LC-3"
 
     def parse_action(self, text: str) -> Action:
         try:
@@ -204,6 +246,27 @@ class LostCities(Game):
     def card_name(self, card: Card) -> str:
         expedition = self.components.expeditions[card.expedition].name
         return f"{expedition} investment card" if card.value == 0 else f"{expedition} {card.value}"
+
+    def unseen(self, viewer: int | None) -> list[Card]:
+        """LC-3.4: the cards `viewer` cannot see now: neither in their own hand nor visible on the
+        table (every expedition, the top card of each discard pile). That is the other hands (a
+        partner's too), the draw pile, and the cards buried under a pile's top (only the top shows,
+        LC-3.2; a player who remembers them knows more). `viewer=None` is a spectator. Sorted by
+        expedition, then value; two copies of a card (LC-7) both appear."""
+        left = Counter(self.components.deck(self.players))
+        if viewer is not None:
+            left.subtract(self.hands[viewer])
+        for side in self.expeditions:
+            for cards in side:
+                left.subtract(cards)
+        left.subtract(pile[-1] for pile in self.discards if pile)
+        return sorted(left.elements())
+
+    def _unseen_by_colour(self, viewer: int | None) -> dict[str, list[str]]:
+        grouped: dict[str, list[str]] = {e.key: [] for e in self.components.expeditions}
+        for card in self.unseen(viewer):
+            grouped[card.key[0]].append(card.key)
+        return grouped
 
     # ------------------------------------------------------------------------------ views
     def _public(self) -> dict[str, Any]:
@@ -241,6 +304,7 @@ class LostCities(Game):
         view["viewer"] = player
         view["open"] = False
         view["hand"] = [c.key for c in self.hands[player]]
+        view["unseen"] = self._unseen_by_colour(player)  # LC-3.4: what this seat cannot see
         view["legal_actions"] = [str(a) for a in self.legal_actions()] if player == self.to_move else []
         return view
 
@@ -250,6 +314,7 @@ class LostCities(Game):
         view["viewer"] = None
         view["open"] = False
         view["hand"] = []
+        view["unseen"] = self._unseen_by_colour(None)
         view["legal_actions"] = []
         return view
 
@@ -260,6 +325,9 @@ class LostCities(Game):
         view["viewer"] = None
         view["open"] = True
         view["hands"] = [[c.key for c in hand] for hand in self.hands]
+        # LC-3.4 from the seat to move (in the open mode everything shows, so this says what that
+        # seat could not see in a real game)
+        view["unseen"] = self._unseen_by_colour(self.to_move)
         view["deck"] = [c.key for c in reversed(self.deck)]
         view["discard_piles"] = {
             e.key: [c.key for c in pile] for e, pile in zip(self.components.expeditions, self.discards)
@@ -416,25 +484,14 @@ class LostCities(Game):
                 raise InvariantBroken(f"the hands hold {in_hands} cards, LC-3 keeps them at {expected}")
 
 
-def _passes(hand: list[Card]) -> list[Pass]:
+def _passes(hand: list[Card], table: ActionTable) -> list[Pass]:
     """LC-7: every distinct pair of cards from the hand (two equal cards only if both are held)."""
     counts = Counter(hand)
     distinct = sorted(counts)
     pairs = []
     for i, first in enumerate(distinct):
         if counts[first] >= 2:
-            pairs.append(_pass(first, first))
+            pairs.append(table.pass_(first, first))
         for second in distinct[i + 1 :]:
-            pairs.append(_pass(first, second))
+            pairs.append(table.pass_(first, second))
     return pairs
-
-
-_passes_made: dict[tuple[str, str], Pass] = {}
-
-
-def _pass(first: Card, second: Card) -> Pass:
-    key = (first.key, second.key)
-    action = _passes_made.get(key)
-    if action is None:
-        action = _passes_made[key] = Pass((first, second))
-    return action

@@ -7,7 +7,7 @@ or a cross, so a notebook can show it as it is.
 from __future__ import annotations
 
 from kit.core import lessons as common
-from kit.core.lessons import Check
+from kit.core.lessons import Check, teaches
 
 from .game import LostCities
 from .scoring import expedition_score
@@ -22,6 +22,18 @@ def dealt_with_seed(game: LostCities, seed: int) -> Check:
     return common.dealt_with_seed(game, seed, f"{len(game.deck)} cards in the draw pile, 8 in each hand (LC-2)")
 
 
+@teaches("LC-2")
+def draw_pile_down_to(game: LostCities, size: int) -> Check:
+    """LC-2: the draw pile's size is public; play on until it holds exactly `size` cards."""
+    left = len(game.deck)
+    if left == size and game.round == 1:
+        return Check(True, f"{left} cards in the draw pile: 60 − 2 × 8 dealt = 44, one fewer per turn (LC-2)")
+    if left < size:
+        return Check(False, f"{left} cards left: you went past {size}; press New game and count again")
+    return Check(False, f"{left} cards in the draw pile; play on until it holds exactly {size}")
+
+
+@teaches("LC-3.1")
 def started_an_expedition(game: LostCities, player: int = 0) -> Check:
     """LC-3.1: at least one expedition of `player` has a card."""
     started = [game.components.expeditions[e].name for e, cards in enumerate(_mine(game, player)) if cards]
@@ -30,8 +42,9 @@ def started_an_expedition(game: LostCities, player: int = 0) -> Check:
     return Check(False, "click a card in your hand, then your expedition of the same colour (LC-3.1)")
 
 
+@teaches("LC-3", "LC-3.1")
 def invested_then_numbered(game: LostCities, player: int = 0) -> Check:
-    """LC-3.1: an investment card followed by a higher... any number card on one expedition."""
+    """LC-3.1: an investment card, then a number card, on one expedition (each a whole turn, LC-3)."""
     for e, cards in enumerate(_mine(game, player)):
         if cards and cards[0].value == 0 and any(c.value for c in cards):
             name = game.components.expeditions[e].name
@@ -41,6 +54,7 @@ def invested_then_numbered(game: LostCities, player: int = 0) -> Check:
     return Check(False, "play an investment card (×) on an expedition, then a number card on the same one")
 
 
+@teaches("LC-3.2", "LC-3.3")
 def drew_from_a_discard_pile(game: LostCities, player: int = 0) -> Check:
     """LC-3.3: `player` took the top card of a discard pile."""
     for event in game.events_for(player):
@@ -49,6 +63,7 @@ def drew_from_a_discard_pile(game: LostCities, player: int = 0) -> Check:
     return Check(False, "discard a card, then on a later turn draw from a discard pile other than the one you fed")
 
 
+@teaches("LC-4")
 def round_finished(game: LostCities) -> Check:
     """LC-4: the round (or the whole game) has ended."""
     if game.round_scores:
@@ -56,6 +71,7 @@ def round_finished(game: LostCities) -> Check:
     return Check(False, f"{len(game.deck)} card(s) left in the draw pile; the round ends when the last is drawn")
 
 
+@teaches("LC-5")
 def expedition_worth_at_least(game: LostCities, points: int, player: int = 0) -> Check:
     """LC-5: one of `player`'s expeditions is worth at least `points` right now."""
     best = max(expedition_score(cards) for cards in _mine(game, player))
@@ -64,6 +80,23 @@ def expedition_worth_at_least(game: LostCities, points: int, player: int = 0) ->
     return Check(False, f"your best expedition is worth {best}; aim for {points}")
 
 
+@teaches("LC-6")
+def led_into_the_next_round(game: LostCities, player: int = 0) -> Check:
+    """LC-6: `player`'s side scored more in round 1, so `player` starts round 2."""
+    if not game.round_scores:
+        return Check(False, f"round 1 is on ({len(game.deck)} cards in the draw pile): score more than the bot")
+    mine = game.side_of(player)
+    first = game.round_scores[0]
+    best_other = max(score for side, score in enumerate(first) if side != mine)
+    if first[mine] > best_other:
+        starter = f": player {game.starters[1]} starts" if len(game.starters) > 1 else ""
+        return Check(True, f"you led {first[mine]} to {best_other} after round 1, so you start round 2{starter} (LC-6)")
+    return Check(
+        False, f"round 1 ended {first[mine]} to {best_other}: the leader starts round 2 — press New game and try again"
+    )
+
+
+@teaches("LC-7")
 def passed_to_partner(game: LostCities, player: int = 0) -> Check:
     """LC-7: `player` passed two cards to their partner."""
     for event in game.events_for(player):
@@ -72,6 +105,7 @@ def passed_to_partner(game: LostCities, player: int = 0) -> Check:
     return Check(False, "select two cards and press 'Pass 2 cards to partner' (your hand must keep six)")
 
 
+@teaches("LC-6")
 def won_the_game(game: LostCities, player: int = 0) -> Check:
     """LC-6: the game is over and `player`'s side has the most points."""
     return common.won_the_game(game, player, "LC-6", "points", f"round {game.round} of {game.settings.rounds}")

@@ -6,16 +6,47 @@ the files says whether it is from the `rulebook`, from `reviews`, or `assumed`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from kit.core.data import as_int, dataset_dir, read_rows
+from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
 
 GUEST_TYPES = ("monk", "merchant", "maid", "noble", "soldier", "worker")
 HOTEL_RULES = ("none", "two_crests", "queue_5", "small_only", "large_only", "face_up")  # + first:X, no:X
+_RULE_WORDS = {
+    "none": "no special rule",
+    "two_crests": "at most two crests queue",
+    "queue_5": "at most 5 cards queue",
+    "small_only": "only small cards (1-3) queue",
+    "large_only": "only large cards (4-6) queue",
+    "face_up": "queue cards lie face up",
+}
+
+
+def rule_words(rule: str) -> str:
+    """A hotel rule in words, for logs and pictures ("first:monk" -> "monks book first")."""
+    if rule in _RULE_WORDS:
+        return _RULE_WORDS[rule]
+    kind, _, guest = rule.partition(":")
+    return f"{guest}s book first" if kind == "first" else f"no {guest}s in the queue"
+
+
+FILES = ("colours.csv", "crests.csv", "guests.csv", "coins.csv", "hotels.csv", "score_cards.csv", "rules.csv")
+_KEY = re.compile(r"[a-z][a-z0-9_]{0,19}")  # colours and crests appear in action texts: one word
+#: rules.csv: each value's allowed range
+RULE_VALUES = {
+    "rounds": (1, 99),
+    "hand_size": (1, 24),
+    "cards_per_round": (1, 24),
+    "queue_limit": (1, 24),
+    "back_door_limit": (1, 24),
+    "point_tokens": (0, 999),
+    "bed_change": (0, 99),
+}
 
 
 class Guest(NamedTuple):
@@ -61,6 +92,7 @@ class Components:
     back_door_limit: int
     point_tokens: int
     bed_change: int
+    digest: str = ""  # a content hash of the files (saves record it)
 
 
 def load_components(folder: str | Path | None = None) -> Components:
@@ -70,19 +102,31 @@ def load_components(folder: str | Path | None = None) -> Components:
 @lru_cache(maxsize=8)
 def _load(folder: str | None) -> Components:
     root = Path(folder) if folder is not None else dataset_dir("overbooking")
-    colour_rows = [row for _, row in read_rows(root / "colours.csv", ("key", "source", "display", "display_source"))]
-    colours = tuple(row["key"] for row in colour_rows)
-    display = {row["key"]: row["display"] for row in colour_rows}
-    crests = tuple(row["key"] for _, row in read_rows(root / "crests.csv", ("key", "source")))
-    if len(colours) != 4 or len(crests) != 4:
-        raise ComponentError(f"{root}: OB-1 has 4 player colours and 4 crests")
+    display: dict[str, str] = {}
+    path = root / "colours.csv"
+    for line, row in read_rows(path, ("key", "source", "display", "display_source")):
+        _key(path, line, row["key"], display, "colour")
+        display[row["key"]] = as_colour(path, line, row, "display")
+    colours = tuple(display)
+    if len(colours) != 4:
+        raise ComponentError(f"{path}: OB-1 has 4 player colours, the file lists {len(colours)}")
+    seen: dict = {}
+    path = root / "crests.csv"
+    for line, row in read_rows(path, ("key", "source")):
+        _key(path, line, row["key"], seen, "crest")
+        seen[row["key"]] = line
+    crests = tuple(seen)
+    if len(crests) != 4:
+        raise ComponentError(f"{path}: OB-1 has 4 crests, the file lists {len(crests)}")
 
     beds, abilities = {}, {}
     path = root / "guests.csv"
     for line, row in read_rows(path, ("type", "beds", "ability", "source", "ability_source")):
         if row["type"] not in GUEST_TYPES:
             raise ComponentError(f"{path}, line {line}: unknown guest type {row['type']!r}")
-        beds[row["type"]] = as_int(path, line, row, "beds")
+        if row["type"] in beds:
+            raise ComponentError(f"{path}, line {line}: guest type {row['type']!r} is given twice")
+        beds[row["type"]] = as_int(path, line, row, "beds", 1, 6)
         abilities[row["type"]] = row["ability"]
     if sorted(beds.values()) != [1, 2, 3, 4, 5, 6] or len(beds) != 6:
         raise ComponentError(f"{path}: OB-1 has six guest types needing 1 to 6 beds")
@@ -92,8 +136,10 @@ def _load(folder: str | None) -> Components:
     for line, row in read_rows(path, ("type", *crests, "source")):
         if row["type"] not in beds:
             raise ComponentError(f"{path}, line {line}: unknown guest type {row['type']!r}")
+        if (row["type"], crests[0]) in coins:
+            raise ComponentError(f"{path}, line {line}: guest type {row['type']!r} is given twice")
         for crest in crests:
-            coins[row["type"], crest] = as_int(path, line, row, crest)
+            coins[row["type"], crest] = as_int(path, line, row, crest, 1, 99)
     if len(coins) != 24:
         raise ComponentError(f"{path}: coins for each of the 6 guest types")
     decks = {
@@ -114,8 +160,11 @@ def _load(folder: str | None) -> Components:
             raise ComponentError(f"{path}, line {line}: unknown hotel rule {rule!r}")
         if row["side"] not in ("A", "B"):
             raise ComponentError(f"{path}, line {line}: side must be A or B, not {row['side']!r}")
-        tile = as_int(path, line, row, "tile")
-        hotels.setdefault(tile, {})[row["side"]] = HotelSide(tile, row["side"], as_int(path, line, row, "beds"), rule)
+        tile = as_int(path, line, row, "tile", 1, 99)
+        if row["side"] in hotels.get(tile, {}):
+            raise ComponentError(f"{path}, line {line}: side {row['side']} of tile {tile} is given twice")
+        beds_here = as_int(path, line, row, "beds", 1, 99)
+        hotels.setdefault(tile, {})[row["side"]] = HotelSide(tile, row["side"], beds_here, rule)
     if len(hotels) != 8 or any(sorted(sides) != ["A", "B"] for sides in hotels.values()):
         raise ComponentError(f"{path}: OB-1 has 8 hotel tiles, each with a side A and a side B")
 
@@ -124,16 +173,39 @@ def _load(folder: str | None) -> Components:
     for line, row in read_rows(path, ("side", "guests", "points", "source")):
         if row["side"] not in score_cards:
             raise ComponentError(f"{path}, line {line}: side must be beginner or advanced")
-        score_cards[row["side"]][as_int(path, line, row, "guests")] = as_int(path, line, row, "points")
+        guests = as_int(path, line, row, "guests", 0, 24)
+        if guests in score_cards[row["side"]]:
+            raise ComponentError(f"{path}, line {line}: {row['side']} {guests} guests is given twice")
+        score_cards[row["side"]][guests] = as_int(path, line, row, "points", -99, 99)
 
     values = {}
     path = root / "rules.csv"
+    seen = {}
     for line, row in read_rows(path, ("name", "value", "source")):
-        values[row["name"]] = as_int(path, line, row, "value")
-    needed = ("rounds", "hand_size", "cards_per_round", "queue_limit", "back_door_limit", "point_tokens", "bed_change")
-    missing = [n for n in needed if n not in values]
+        unique(path, line, seen, row["name"], "name")
+        low, high = RULE_VALUES.get(row["name"], (None, None))
+        values[row["name"]] = as_int(path, line, {row["name"]: row["value"]}, row["name"], low, high)
+    missing = [n for n in RULE_VALUES if n not in values]
     if missing:
         raise ComponentError(f"{path}: missing {', '.join(missing)}")
+    if values["cards_per_round"] > values["hand_size"]:
+        raise ComponentError(f"{path}: cards_per_round ({values['cards_per_round']}) cannot exceed hand_size")
     return Components(
-        colours, display, crests, beds, abilities, decks, hotels, score_cards, **{n: values[n] for n in needed}
+        colours,
+        display,
+        crests,
+        beds,
+        abilities,
+        decks,
+        hotels,
+        score_cards,
+        **{n: values[n] for n in RULE_VALUES},
+        digest=files_digest(root, FILES),
     )
+
+
+def _key(path: Path, line: int, key: str, seen, what: str) -> None:
+    if not _KEY.fullmatch(key):
+        raise ComponentError(f"{path}, line {line}: a {what} key is one lower-case word (a-z, 0-9, _), not {key!r}")
+    if key in seen:
+        raise ComponentError(f"{path}, line {line}: {what} {key!r} is given twice")

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.game import is_whole, short
 
 from . import rules
 from .actions import Action, Hold, Place, Target, parse
-from .components import Components, Guest, load_components
+from .components import HOTEL_RULES, Components, Guest, load_components
 from .rules import Hotel, Slot
 
 SCORE_CARDS = (None, "beginner", "advanced")
@@ -42,7 +43,10 @@ class OverbookingSettings(Settings):
         super().__post_init__()
         self.check_seat("first_player", self.first_player)
         if self.score_card not in SCORE_CARDS:
-            raise ValueError(f"score_card must be None, 'beginner' or 'advanced', not {self.score_card!r}")
+            raise ValueError(f"score_card must be None, 'beginner' or 'advanced', not {short(self.score_card)}")
+        self.check_folder("components", self.components)
+        if self.scenario is not None and not isinstance(self.scenario, dict):
+            raise ValueError(f"scenario must be None or a dict (see apply_scenario), not {short(self.scenario)}")
 
 
 def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
@@ -55,9 +59,7 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
     Each named card is taken from its owner's hand or deck, so all 96 cards stay accounted for; the
     first hotels of the column take the given beds and rule (their tiles stay as drawn).
     """
-    unknown = set(scenario) - {"hotels", "check"}
-    if unknown:
-        raise ValueError(f"unknown scenario keys: {', '.join(sorted(unknown))} (known: hotels, check)")
+    check_scenario(game, scenario)
     for hotel, spec in zip(game.hotels, scenario.get("hotels", [])):
         hotel.beds = spec.get("beds", hotel.beds)
         hotel.rule = spec.get("rule", hotel.rule)
@@ -79,6 +81,58 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
     game.log.append(("OB-2", "scenario", None, {"scenario": sorted(scenario)}))
     if scenario.get("check"):
         rules.start_stage2(game)
+    else:  # the laid-out cards may leave the player to move no legal placement (OB-4 Decision)
+        rules.next_placement(game)
+    try:
+        game.check_invariants()
+    except InvariantBroken as error:
+        raise ValueError(f"the scenario sets up a position the rules never reach: {error}") from None
+
+
+SCENARIO_HOTEL_KEYS = ("beds", "rule", "queue", "back")
+MAX_BEDS = 99
+
+
+def check_scenario(game: Overbooking, scenario: Any) -> None:
+    """Every value's type and range, before anything is changed (a ValueError says which is wrong)."""
+    if not isinstance(scenario, dict):
+        raise ValueError(f"a scenario is a dict, not {short(scenario)}")
+    unknown = set(scenario) - {"hotels", "check"}
+    if unknown:
+        raise ValueError(f"unknown scenario keys: {short(sorted(map(str, unknown)))} (known: hotels, check)")
+    if not isinstance(scenario.get("check", False), bool):
+        raise ValueError(f"check must be true or false, not {short(scenario['check'])}")
+    hotels = scenario.get("hotels", [])
+    if not isinstance(hotels, list) or len(hotels) > len(game.hotels):
+        raise ValueError(f"hotels: a list of at most {len(game.hotels)} hotels (one per player), not {short(hotels)}")
+    kinds, laid = game.components.beds, 0
+    for number, spec in enumerate(hotels, 1):
+        if not isinstance(spec, dict) or set(spec) - set(SCENARIO_HOTEL_KEYS):
+            raise ValueError(f"hotel {number}: a dict with keys {', '.join(SCENARIO_HOTEL_KEYS)}, not {short(spec)}")
+        if "beds" in spec and not (is_whole(spec["beds"]) and 1 <= spec["beds"] <= MAX_BEDS):
+            raise ValueError(
+                f"hotel {number}: beds must be a whole number from 1 to {MAX_BEDS}, not {short(spec['beds'])}"
+            )
+        rule = spec.get("rule", "none")
+        kind, _, guest = rule.partition(":") if isinstance(rule, str) else ("", "", "")
+        if not (rule in HOTEL_RULES or (kind in ("first", "no") and guest in kinds)):
+            raise ValueError(f"hotel {number}: unknown rule {short(rule)}")
+        # OB-4's stage-1 limits; a position for stage 2 ("check") may show more back-door cards than
+        # stage 1 allows, to let a lesson line up several abilities at one hotel
+        c = game.components
+        back = c.cards_per_round if scenario.get("check") else c.back_door_limit
+        limits = {"queue": 5 if rule == "queue_5" else c.queue_limit, "back": back}
+        for where, most in limits.items():
+            cards = spec.get(where, [])
+            if not isinstance(cards, list) or len(cards) > most:
+                raise ValueError(f"hotel {number}: {where} lists at most {most} cards here (OB-4), not {short(cards)}")
+            laid += len(cards)
+            for card in cards:
+                if not (isinstance(card, list | tuple) and len(card) == 2 and all(isinstance(t, str) for t in card)):
+                    raise ValueError(f"hotel {number}: each {where} card is [colour, card], like ['red', 'fish-monk']")
+    most = game.players * game.components.cards_per_round
+    if laid > most:
+        raise ValueError(f"OB-4: {laid} cards laid out, but {game.players} players place at most {most} in a round")
 
 
 @register
@@ -165,11 +219,14 @@ class Overbooking(Game):
         after.apply(action)
         return after.stage != self.stage or after.round != self.round
 
+    def action_rule(self) -> str:
+        return "OB-4" if self.stage == 1 else "OB-5"
+
     def parse_action(self, text: str) -> Action:
         try:
             return parse(text)
         except ValueError as error:
-            raise IllegalAction("OB-4" if self.stage == 1 else "OB-5", str(error)) from None
+            raise IllegalAction(self.action_rule(), str(error)) from None
 
     # ----------------------------------------------------------------------------- scores
     def crest_bonus(self, player: int) -> int:

@@ -24,7 +24,35 @@ GUESS = {"small": 2, "large": 5}  # beds guessed for a face-down card of another
 
 
 class HeuristicBot:
+    """Its named parameters (the defaults are the tuned player; `kit.sim.vary` tries others):
+
+    - keep_value: as the last player, keep the fifth card unless a placement is worth more.
+    - small_beds, large_beds: the beds guessed behind another player's small and large back.
+    - sure, likely, unlikely: the chance of a bed it assumes with at least `spare_beds` beds to spare,
+      with fewer to spare, and with too few beds left.
+    - small_bonus: the bonus for sending a small group (1-3 beds), which books more often.
+    - card_cost: the value of one coin lost when a card goes to a back door (and then the box).
+    """
+
     name = "heuristic"
+
+    def __init__(
+        self,
+        keep_value: float = 0.5,
+        small_beds: int = GUESS["small"],
+        large_beds: int = GUESS["large"],
+        sure: float = 0.9,
+        likely: float = 0.7,
+        unlikely: float = 0.1,
+        spare_beds: int = 3,
+        small_bonus: float = 0.3,
+        card_cost: float = 0.4,
+    ):
+        self.keep_value = keep_value
+        self.guess = {"small": small_beds, "large": large_beds}
+        self.sure, self.likely, self.unlikely, self.spare_beds = sure, likely, unlikely, spare_beds
+        self.small_bonus = small_bonus
+        self.card_cost = card_cost
 
     def choose(self, game: Overbooking) -> Action:
         if game.stage == 2:
@@ -33,7 +61,7 @@ class HeuristicBot:
 
     def _place(self, game: Overbooking) -> Action:
         me = game.to_move
-        best, best_value = None, 0.5  # keep the card (if allowed) unless something beats this
+        best, best_value = None, self.keep_value  # keep the card (if allowed) unless something beats this
         for card in game.hands[me]:
             for number, hotel in enumerate(game.hotels, 1):
                 for where in ("queue", "back"):
@@ -59,20 +87,19 @@ class HeuristicBot:
                 value += 1.0
             if card.kind == "monk":
                 value += 0.5 * card.coins  # it joins the queue as a small group
-            return value - 0.4 * card.coins  # the card itself is lost to the box
+            return value - self.card_cost * card.coins  # the card itself is lost to the box
         before = sum(self._beds(me, s) for s in hotel.queue if self._beds(me, s) >= card.beds)
         spare = hotel.beds - before
         if spare >= card.beds:
-            chance = 0.9 if spare - card.beds >= 3 else 0.7
+            chance = self.sure if spare - card.beds >= self.spare_beds else self.likely
         else:
-            chance = 0.1
-        return chance * card.coins + 0.3 * (card.beds <= 3)
+            chance = self.unlikely
+        return chance * card.coins + self.small_bonus * (card.beds <= 3)
 
-    @staticmethod
-    def _beds(me: int, slot) -> int:
+    def _beds(self, me: int, slot) -> int:
         if slot.owner == me or slot.face_up:
             return slot.card.beds
-        return GUESS[slot.card.size]
+        return self.guess[slot.card.size]
 
     def _target(self, game: Overbooking) -> Action:
         kind, _, targets = game.pending

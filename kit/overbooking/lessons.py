@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kit.core import lessons as common
-from kit.core.lessons import Check
+from kit.core.lessons import Check, teaches
 
 from .game import Overbooking
 
@@ -16,12 +16,14 @@ def dealt_with_seed(game: Overbooking, seed: int) -> Check:
     return common.dealt_with_seed(game, seed, f"9 cards in hand, {len(game.hotels)} hotels (OB-2)")
 
 
+@teaches("OB-4")
 def took_a_point_token(game: Overbooking, player: int = 0) -> Check:
     if _events(game, player, "token"):
         return Check(True, "your card was the first at that back door: the point token is yours (OB-4)")
     return Check(False, "place a card at a back door (left) that still has its point token")
 
 
+@teaches("OB-5")
 def booked_cards(game: Overbooking, count: int, player: int = 0) -> Check:
     booked = len(game.booked[player])
     if booked >= count:
@@ -29,11 +31,77 @@ def booked_cards(game: Overbooking, count: int, player: int = 0) -> Check:
     return Check(False, f"{booked} booked so far; aim for {count} (bigger groups book first, OB-5.3)")
 
 
+@teaches("OB-5")
 def used_an_ability(game: Overbooking, player: int = 0) -> Check:
     abilities = _events(game, player, "ability")
     if abilities:
         return Check(True, f"your {abilities[-1]['card']} {abilities[-1]['effect']} (OB-5.2)")
     return Check(False, "place a card at a back door; its ability acts in stage 2 (OB-5.2)")
+
+
+@teaches("OB-5")
+def noble_booked_its_choice(game: Overbooking, player: int = 0) -> Check:
+    """OB-5.2/5.3: `player`'s noble gave priority to one of their queue cards, and that card booked."""
+    events = game.events_for(player)
+    for index, event in enumerate(events):
+        if event["kind"] == "ability" and event["player"] == player and "priority" in event["effect"]:
+            chosen = event["effect"].split()[3]
+            for later in events[index:]:
+                if later["kind"] in ("book", "no-room") and later["card"] == chosen and later["player"] == player:
+                    if later["kind"] == "book":
+                        return Check(
+                            True,
+                            f"your noble put {chosen} first: it booked, beds "
+                            f"{later['beds_before']} -> {later['beds_after']} (OB-5)",
+                        )
+                    return Check(False, f"your noble chose {chosen}, but even first it found too few beds: New game")
+    return Check(False, "choose which of your queue cards your noble puts first (click it in the queue)")
+
+
+@teaches("OB-6")
+def booked_under_rule(game: Overbooking, rule: str, player: int = 0) -> Check:
+    """OB-6: one of `player`'s cards booked at a hotel whose rule was `rule` ("first:monk", ...) when
+    it was checked (hotel tiles turn in stage 3, so the rule is read from that stage 2's reveal)."""
+    rule_now: dict[int, str] = {}
+    for event in game.events_for(player):
+        if event["kind"] == "reveal":
+            rule_now[event["hotel"]] = event["rule"]
+        elif event["kind"] == "book" and event["player"] == player and rule_now.get(event["hotel"]) == rule:
+            return Check(
+                True,
+                f"your {event['card']} booked at hotel {event['hotel']} ({rule}), beds "
+                f"{event['beds_before']} -> {event['beds_after']} (OB-6)",
+            )
+    numbers = ", ".join(str(n) for n, hotel in enumerate(game.hotels, 1) if hotel.rule == rule) or "none now"
+    return Check(False, f"book a card at the hotel whose rule is {rule} (hotel {numbers})")
+
+
+@teaches("OB-3", "OB-7")
+def held_back_a_fifth_card(game: Overbooking, player: int = 0) -> Check:
+    """OB-4/OB-7: `player` kept their fifth card in stage 1; stage 3 then drew the hand back to 9
+    and left cards in the deck."""
+    if not _events(game, player, "hold"):
+        return Check(False, "you place last this round: keep your fifth card (press 'keep my 5th card')")
+    if game.round < 2 and not game.is_over:
+        return Check(False, f"you kept a card; play on to stage 3 (round {game.round}, stage {game.stage})")
+    return Check(
+        True,
+        f"you kept a card: stage 3 drew you back to 9 with one card fewer, so your deck still "
+        f"holds {len(game.decks[player])} (OB-7)",
+    )
+
+
+@teaches("OB-8")
+def earned_a_crest_bonus(game: Overbooking, player: int = 0) -> Check:
+    """OB-8: `player`'s booked cards of one crest earn a score-card bonus."""
+    bonus = game.crest_bonus(player)
+    if bonus > 0:
+        return Check(True, f"your crests earn a bonus of {bonus} points on the {game.settings.score_card} card (OB-8)")
+    counts = {}
+    for card in game.booked[player]:
+        counts[card.crest] = counts.get(card.crest, 0) + 1
+    best = max(counts.items(), key=lambda item: item[1], default=("none", 0))
+    return Check(False, f"most booked of one crest so far: {best[1]} ({best[0]}); the bonus starts at 4")
 
 
 def reached_round(game: Overbooking, round_: int) -> Check:
@@ -42,5 +110,6 @@ def reached_round(game: Overbooking, round_: int) -> Check:
     return Check(False, f"round {game.round}, stage {game.stage}: play on")
 
 
+@teaches("OB-8")
 def won_the_game(game: Overbooking, player: int = 0) -> Check:
     return common.won_the_game(game, player, "OB-8", "points", f"round {game.round} of {game.components.rounds}")

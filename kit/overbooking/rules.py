@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from kit.core.errors import IllegalAction
 
 from .actions import Hold, Place, Target
-from .components import Guest
+from .components import Guest, rule_words
 
 if TYPE_CHECKING:
     from .game import Overbooking
@@ -108,7 +108,7 @@ def start_round(game: Overbooking) -> None:
     game.turn = 0  # stage 1: turn k is seat order[k % n] placing its (k // n + 1)-th card
     game.placed = [0] * game.players
     game.log.append(("OB-3", "round", None, {"round": game.round, "start": game.start}))
-    _next_placement(game)
+    next_placement(game)
 
 
 # ------------------------------------------------------------------- OB-4 Stage 1
@@ -140,7 +140,7 @@ def place(game: Overbooking, action: Place) -> None:
         game.tokens[player] += 1
         game.log.append(("OB-4", "token", player, {"hotel": action.hotel}))
     game.turn += 1
-    _next_placement(game)
+    next_placement(game)
 
 
 def placement_problem(hotel: Hotel, card: Guest, where: str) -> tuple[str, str] | None:
@@ -170,7 +170,7 @@ def hold(game: Overbooking, action: Hold) -> None:
         raise IllegalAction("OB-4", "only the last player in turn order may keep their fifth card")
     game.log.append(("OB-4", "hold", player, {}))
     game.turn += 1
-    _next_placement(game)
+    next_placement(game)
 
 
 def may_hold(game: Overbooking, player: int) -> bool:
@@ -188,7 +188,7 @@ def can_place(game: Overbooking, player: int) -> bool:
     )
 
 
-def _next_placement(game: Overbooking) -> None:
+def next_placement(game: Overbooking) -> None:
     """Find who places next; Decision (OB-4): a player with no legal placement places nothing."""
     n, per_round = game.players, game.components.cards_per_round
     while game.turn < n * per_round:
@@ -228,6 +228,7 @@ def _begin_hotel(game: Overbooking) -> None:
             {
                 "hotel": game.checking + 1,
                 "beds": hotel.beds,
+                "rule": hotel.rule,
                 "queue": [s.card.key + "/" + game.colours[s.owner] for s in hotel.queue],
                 "back": [s.card.key + "/" + game.colours[s.owner] for s in hotel.back],
             },
@@ -273,10 +274,10 @@ def _use_ability(game: Overbooking, hotel: Hotel, slot: Slot, target: int | None
         text = "moves to the end of the queue"
     elif kind == "merchant":
         game.free += game.components.bed_change
-        text = f"{game.components.bed_change} more beds"
+        text = f"adds {game.components.bed_change} free beds"
     elif kind == "soldier":
         game.free = max(0, game.free - game.components.bed_change)  # Decision: never below 0
-        text = f"{game.components.bed_change} fewer beds"
+        text = f"takes {game.components.bed_change} free beds away"
     elif target is None:
         text = "has no target and does nothing"
     elif kind == "noble":
@@ -403,7 +404,7 @@ def _expect_stage(game: Overbooking, stage: int, what: str) -> int:
 
 
 def _hotel_text(hotel: Hotel) -> str:
-    return f"tile {hotel.tile}{hotel.side}: {hotel.beds} beds, {hotel.rule}"
+    return f"tile {hotel.tile}{hotel.side}: {hotel.beds} beds, {rule_words(hotel.rule)}"
 
 
 MOVES = {Place: place, Hold: hold, Target: target}

@@ -7,18 +7,29 @@ and line.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from kit.core.data import as_int, dataset_dir, read_rows
+from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
 
 TOURIST_KINDS = ("plain", "rich", "lovers", "celebrity", "bather")
 BUILDING_KINDS = ("extra_room", "suite", "pool", "swap_card", "send_home", "take_back")
 SPECIAL_KINDS = ("swap_card", "send_home", "take_back")  # SA-9.4 (a), (b), (c)
 PLAYER_COUNTS = (3, 4, 5, 6)
+FILES = (
+    "nationalities.csv",
+    "flags.csv",
+    "price_cards.csv",
+    "tourist_cards.csv",
+    "tourist_tiles.csv",
+    "building_tiles.csv",
+    "building_layout.csv",
+    "rules.csv",
+)
 
 
 class PriceCard(NamedTuple):
@@ -67,6 +78,7 @@ class Components:
     special_tile_value: int
     rows: int
     columns: int
+    digest: str = ""  # a content hash of the files (saves record it)
 
 
 def load_components(folder: str | Path | None = None) -> Components:
@@ -79,10 +91,12 @@ def _load(folder: str | None) -> Components:
     nationalities, colours = {}, {}
     path = root / "nationalities.csv"
     for line, row in read_rows(path, ("key", "name", "flag_source", "colour", "colour_source")):
-        if len(row["key"]) != 1 or not row["key"].isupper():
-            raise ComponentError(f"{path}, line {line}: key must be one capital letter, not {row['key']!r}")
+        if len(row["key"]) != 1 or not "A" <= row["key"] <= "Z":
+            raise ComponentError(f"{path}, line {line}: key must be one capital letter A-Z, not {row['key']!r}")
+        if row["key"] in nationalities:
+            raise ComponentError(f"{path}, line {line}: nationality {row['key']!r} is given twice")
         nationalities[row["key"]] = row["name"]
-        colours[row["key"]] = row["colour"]
+        colours[row["key"]] = as_colour(path, line, row, "colour")
     if len(nationalities) != 4:
         raise ComponentError(f"{path}: SA-1 has 4 nationalities, the file lists {len(nationalities)}")
 
@@ -90,9 +104,11 @@ def _load(folder: str | None) -> Components:
     path = root / "flags.csv"
     for line, row in read_rows(path, ("nationality", "corner", "source")):
         _known(path, line, row["nationality"], nationalities, "nationality")
-        corner = as_int(path, line, row, "corner")
-        if corner not in (1, 2, 3):
-            raise ComponentError(f"{path}, line {line}: corner numbers are 1 to 3, not {corner}")
+        corner = as_int(path, line, row, "corner", 1, 3)
+        if (row["nationality"], corner) in flags:
+            raise ComponentError(
+                f"{path}, line {line}: the {row['nationality']} flag of corner {corner} is given twice"
+            )
         flags.append((row["nationality"], corner))
     for corner in (1, 2, 3):
         if sorted(n for n, c in flags if c == corner) != sorted(nationalities):
@@ -104,7 +120,10 @@ def _load(folder: str | None) -> Components:
         if row["grey"] not in ("yes", "no"):
             raise ComponentError(f"{path}, line {line}: grey must be yes or no, not {row['grey']!r}")
         grey = row["grey"] == "yes"
-        bid, price = as_int(path, line, row, "bid"), as_int(path, line, row, "price")
+        low = 0 if grey else 1  # the grey card has neither bid nor price; every other card both
+        bid, price = as_int(path, line, row, "bid", low, 999), as_int(path, line, row, "price", low, 999)
+        if grey and (bid or price):
+            raise ComponentError(f"{path}, line {line}: the grey card has bid 0 and price 0")
         cards.append(PriceCard(0, 0, True, "grey") if grey else PriceCard(bid, price, False, f"{bid}/{price}"))
     if len(cards) != 11 or sum(c.grey for c in cards) != 1 or len({c.key for c in cards}) != 11:
         raise ComponentError(f"{path}: SA-1 needs 11 different price cards, exactly one of them grey")
@@ -112,15 +131,14 @@ def _load(folder: str | None) -> Components:
     tourist_cards: dict[int, dict[int, tuple[int, ...]]] = {}
     path = root / "tourist_cards.csv"
     for line, row in read_rows(path, ("card", "players", "groups", "source")):
-        card, players = as_int(path, line, row, "card"), as_int(path, line, row, "players")
-        if players not in PLAYER_COUNTS:
-            raise ComponentError(f"{path}, line {line}: players must be 3 to 6, not {players}")
-        try:
-            groups = tuple(int(size) for size in row["groups"].split("+"))
-        except ValueError:
-            raise ComponentError(f"{path}, line {line}: groups must read like 4+3, not {row['groups']!r}") from None
-        if not groups or min(groups) < 1 or sum(groups) > 9:
+        card, players = as_int(path, line, row, "card", 1, 999), as_int(path, line, row, "players", 3, 6)
+        if not re.fullmatch(r"[1-9](\+[1-9])*", row["groups"]):
+            raise ComponentError(f"{path}, line {line}: groups must read like 4+3, not {row['groups']!r}")
+        groups = tuple(int(size) for size in row["groups"].split("+"))
+        if sum(groups) > 9:
             raise ComponentError(f"{path}, line {line}: groups of 1 or more tourists, 9 at most in all")
+        if players in tourist_cards.get(card, {}):
+            raise ComponentError(f"{path}, line {line}: card {card} for {players} players is given twice")
         tourist_cards.setdefault(card, {})[players] = groups
     if len(tourist_cards) != 13 or any(sorted(lines) != list(PLAYER_COUNTS) for lines in tourist_cards.values()):
         raise ComponentError(f"{path}: SA-1 has 13 tourist cards, each with a line for 3, 4, 5 and 6 players")
@@ -130,10 +148,12 @@ def _load(folder: str | None) -> Components:
     for line, row in read_rows(path, ("kind", "ring", "per_nationality", "source")):
         if row["kind"] not in TOURIST_KINDS:
             raise ComponentError(f"{path}, line {line}: unknown kind {row['kind']!r} ({', '.join(TOURIST_KINDS)})")
-        ring = as_int(path, line, row, "ring")
+        ring = as_int(path, line, row, "ring", 0, 9)
         if (row["kind"] == "bather") != (ring > 0):
             raise ComponentError(f"{path}, line {line}: bathers, and only bathers, have a swim-ring value")
-        kinds.extend([(row["kind"], ring)] * as_int(path, line, row, "per_nationality"))
+        if (row["kind"], ring) in kinds:
+            raise ComponentError(f"{path}, line {line}: {row['kind']} {ring or ''} is given twice".replace("  ", " "))
+        kinds.extend([(row["kind"], ring)] * as_int(path, line, row, "per_nationality", 1, 18))
     if len(kinds) != 18:
         raise ComponentError(f"{path}: SA-1 has 18 tourist tiles per nationality, the file gives {len(kinds)}")
     tourists = tuple(
@@ -147,7 +167,9 @@ def _load(folder: str | None) -> Components:
     for line, row in read_rows(path, ("kind", "count", "source")):
         if row["kind"] not in BUILDING_KINDS:
             raise ComponentError(f"{path}, line {line}: unknown kind {row['kind']!r} ({', '.join(BUILDING_KINDS)})")
-        building.extend([row["kind"]] * as_int(path, line, row, "count"))
+        if row["kind"] in building:
+            raise ComponentError(f"{path}, line {line}: kind {row['kind']!r} is given twice")
+        building.extend([row["kind"]] * as_int(path, line, row, "count", 1, 19))
     if len(building) != 19:
         raise ComponentError(f"{path}: SA-1 has 19 building tiles, the file gives {len(building)}")
 
@@ -155,13 +177,18 @@ def _load(folder: str | None) -> Components:
     path = root / "building_layout.csv"
     columns = ("rounds_1_3", "rounds_4_6", "rounds_7_9", "rounds_10_12")
     for line, row in read_rows(path, ("players", *columns, "source")):
-        layout[as_int(path, line, row, "players")] = tuple(as_int(path, line, row, c) for c in columns)
+        players = as_int(path, line, row, "players", 3, 6)
+        if players in layout:
+            raise ComponentError(f"{path}, line {line}: players {players} is given twice")
+        layout[players] = tuple(as_int(path, line, row, c, 0, 19) for c in columns)
     if sorted(layout) != list(PLAYER_COUNTS):
         raise ComponentError(f"{path}: SA-3.1 gives a line for 3, 4, 5 and 6 players")
 
     values = {}
     path = root / "rules.csv"
+    seen: dict = {}
     for line, row in read_rows(path, ("name", "value", "source")):
+        unique(path, line, seen, row["name"], "name")
         values[row["name"]] = (line, row)
     needed = (
         "rounds",
@@ -176,19 +203,29 @@ def _load(folder: str | None) -> Components:
     if missing:
         raise ComponentError(f"{path}: missing {', '.join(missing)}")
 
-    def number(name: str) -> int:
+    def number(name: str, low: int, high: int) -> int:
         line, row = values[name]
-        return as_int(path, line, row, "value")
+        return as_int(path, line, {name: row["value"]}, name, low, high)
 
     line, row = values["doubled_rounds"]
-    try:
-        doubled = tuple(int(r) for r in row["value"].split())
-    except ValueError:
-        raise ComponentError(f"{path}, line {line}: doubled_rounds lists round numbers, like '6 12'") from None
-    if number("hotel_rows") * number("hotel_columns") != number("hotel_rooms"):
+    if not re.fullmatch(r"[0-9]{1,2}( [0-9]{1,2})*", row["value"]):
+        raise ComponentError(f"{path}, line {line}: doubled_rounds lists round numbers, like '6 12'")
+    doubled = tuple(int(r) for r in row["value"].split())
+    if any(not 1 <= r <= len(flags) for r in doubled):
+        raise ComponentError(f"{path}, line {line}: doubled_rounds must be rounds 1 to {len(flags)}")
+    bounds = {
+        "rounds": (1, 99),
+        "start_money": (0, 999),
+        "special_tile_value": (0, 999),
+        "hotel_rooms": (1, 16),
+        "hotel_rows": (1, 4),
+        "hotel_columns": (1, 4),
+    }
+    rounds, start_money, special, rooms, rows, columns = (number(name, *bounds[name]) for name in bounds)
+    if rows * columns != rooms:
         raise ComponentError(f"{path}: hotel_rows x hotel_columns must equal hotel_rooms")
-    if number("rounds") != len(flags):
-        raise ComponentError(f"{path}: one round per flag: {len(flags)} flags but {number('rounds')} rounds")
+    if rounds != len(flags):
+        raise ComponentError(f"{path}: one round per flag: {len(flags)} flags but {rounds} rounds")
     return Components(
         nationalities=nationalities,
         colours=colours,
@@ -198,12 +235,13 @@ def _load(folder: str | None) -> Components:
         tourists=tourists,
         building_tiles=tuple(building),
         layout=layout,
-        rounds=number("rounds"),
+        rounds=rounds,
         doubled_rounds=doubled,
-        start_money=number("start_money"),
-        special_tile_value=number("special_tile_value"),
-        rows=number("hotel_rows"),
-        columns=number("hotel_columns"),
+        start_money=start_money,
+        special_tile_value=special,
+        rows=rows,
+        columns=columns,
+        digest=files_digest(root, FILES),
     )
 
 

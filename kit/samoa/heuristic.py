@@ -25,7 +25,35 @@ PLACE_FIRST = {"celebrity": 0, "rich": 1, "bather": 2, "lovers": 3, "plain": 4}
 
 
 class HeuristicBot:
+    """Its named parameters (the defaults are the tuned player; `kit.sim.vary` tries others):
+
+    - pressure: how strongly the price follows demand; the card is picked at
+      ``pressure * tourists on offer / free rooms on the island`` of the way up the hand (capped at 1).
+    - single_guest: decline a lone guest paying less than ``single_guest`` x the card's price.
+    - build_bid, build_reserve: buy extra rooms and suites only for a bid up to `build_bid`, keeping
+      `build_reserve` Tala; pool_bid, special_bid: the highest bid for a pool and a special tile.
+    - take_back_hand: use the take-back tile once the hand holds this many priced cards or fewer.
+    """
+
     name = "heuristic"
+
+    def __init__(
+        self,
+        pressure: float = 1.0,
+        single_guest: float = 2.0,
+        build_bid: int = 10,
+        build_reserve: int = 8,
+        pool_bid: int = 6,
+        special_bid: int = 3,
+        take_back_hand: int = 4,
+    ):
+        self.pressure = pressure
+        self.single_guest = single_guest
+        self.build_bid = build_bid
+        self.build_reserve = build_reserve
+        self.pool_bid = pool_bid
+        self.special_bid = special_bid
+        self.take_back_hand = take_back_hand
 
     def choose(self, game: Samoa) -> Action:
         phase = game.phase
@@ -42,7 +70,7 @@ class HeuristicBot:
         player = game.to_move
         hand, hotel = game.hands[player], game.hotels[player]
         cards = sorted((game._card[k] for k in hand if k != "grey"), key=lambda c: c.price)
-        if "take_back" in hotel.specials and len(cards) <= 4 and len(game.used[player]) >= 2:
+        if "take_back" in hotel.specials and len(cards) <= self.take_back_hand and len(game.used[player]) >= 2:
             best = sorted(game.used[player], key=lambda k: -game._card[k].price)[:2]
             return TakeBack(tuple(sorted(best)))
         free = _free_rooms(hotel)
@@ -50,7 +78,7 @@ class HeuristicBot:
             return Choose("grey")
         tourists = sum(len(group) for group in game.groups)
         rooms = sum(_free_rooms(h) for h in game.hotels)
-        pressure = min(1.0, tourists / max(rooms, 1))
+        pressure = min(1.0, self.pressure * tourists / max(rooms, 1))
         return Choose(cards[int(pressure * (len(cards) - 1))].key)
 
     # ------------------------------------------------------------------------ SA-3.4
@@ -63,15 +91,16 @@ class HeuristicBot:
         bathers = sum(t.kind == "bather" for h in game.hotels for t in h.tourists())
         wishes = []
         for kind in sorted(set(game.offer)):  # sorted: set order changes with Python's hash seed
-            if kind == "extra_room" and bid <= 10 and money - bid >= 8 and not late:
+            affordable = bid <= self.build_bid and money - bid >= self.build_reserve and not late
+            if kind == "extra_room" and affordable:
                 wishes.append((0, Buy(kind)))
-            elif kind == "suite" and bid <= 10 and money - bid >= 8 and not late:
+            elif kind == "suite" and affordable:
                 free = [r for r in range(hotel.board_rooms) if r not in hotel.suites and not hotel.rooms[r]]
                 if free:
                     wishes.append((1, Buy(kind, free[0] + 1)))
-            elif kind == "pool" and bid <= 6 and (bathers >= 2 or hotel.ring_points() >= 2):
+            elif kind == "pool" and bid <= self.pool_bid and (bathers >= 2 or hotel.ring_points() >= 2):
                 wishes.append((2, Buy(kind)))
-            elif kind in ("swap_card", "send_home", "take_back") and bid <= 3:
+            elif kind in ("swap_card", "send_home", "take_back") and bid <= self.special_bid:
                 wishes.append((3, Buy(kind)))
         return min(wishes, key=lambda w: w[0])[1] if wishes else Pass()
 
@@ -96,7 +125,8 @@ class HeuristicBot:
         if best is None:
             return Done()
         g, plan = best
-        if game.committed is None and len(plan) == 1 and best_total < 2 * card.price and game.round < 11:
+        cheap = best_total < self.single_guest * card.price
+        if game.committed is None and len(plan) == 1 and cheap and game.round < 11:
             return Done()  # one cheap guest is not worth a price card (SA-3.6)
         _, tile, room = plan[0]
         return Place(g + 1, tile + 1, room + 1)

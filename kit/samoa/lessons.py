@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kit.core import lessons as common
-from kit.core.lessons import Check
+from kit.core.lessons import Check, teaches
 
 from .game import Samoa
 
@@ -16,12 +16,43 @@ def dealt_with_seed(game: Samoa, seed: int) -> Check:
     return common.dealt_with_seed(game, seed, f"flags {' '.join(game.flags)} (SA-2)")
 
 
+@teaches("SA-3", "SA-3.1")
+def unbought_tiles_stayed(game: Samoa) -> Check:
+    """SA-3.1: a round's offer holds tiles left unbought from the round before, beside the new ones."""
+    for event in game.events_for(None):
+        if event["kind"] == "buildings" and len(event["offer"]) > len(event["drawn"]):
+            kept = len(event["offer"]) - len(event["drawn"])
+            return Check(True, f"{kept} unbought tile(s) stayed and {len(event['drawn'])} joined them (SA-3.1)")
+    return Check(False, f"round {game.round}: pass on every tile this round, then look at the next round's offer")
+
+
+@teaches("SA-3.4", "SA-4")
+def equal_bids_ordered(game: Samoa) -> Check:
+    """SA-3.4/SA-4: two or more players revealed equal bids, and the tie card ordered them."""
+    events = game.events_for(None)
+    for index, event in enumerate(events):
+        if event["kind"] != "reveal":
+            continue
+        bids = [card for card in event["cards"] if card != "grey"]
+        tied = sorted({card for card in bids if bids.count(card) > 1})
+        order = next((e["order"] for e in events[index:] if e["kind"] == "build-order"), None)
+        if tied and order is not None:
+            seats = [p for p in order if event["cards"][p] == tied[0]]
+            return Check(
+                True,
+                f"equal bids {tied[0]}: players {', '.join(map(str, seats))} in that order, "
+                f"clockwise from the hammer (SA-3.4, SA-4)",
+            )
+    return Check(False, "choose the same card for two players, then look at the building order")
+
+
 def reached_round(game: Samoa, round_: int) -> Check:
     if game.round >= round_ or game.is_over:
         return Check(True, f"round {game.round}: you played all six phases of a round (SA-3)")
     return Check(False, f"it is round {game.round}, phase {game.phase}; play on until round {round_}")
 
 
+@teaches("SA-3.4", "SA-9")
 def bought_a_tile(game: Samoa, player: int = 0) -> Check:
     bought = _events(game, player, "buy")
     if bought:
@@ -29,6 +60,7 @@ def bought_a_tile(game: Samoa, player: int = 0) -> Check:
     return Check(False, "choose a card with a high bid, then click a building tile on offer (SA-3.4)")
 
 
+@teaches("SA-3.5")
 def accommodated(game: Samoa, count: int, player: int = 0) -> Check:
     placed = _events(game, player, "place")
     if len(placed) >= count:
@@ -36,11 +68,65 @@ def accommodated(game: Samoa, count: int, player: int = 0) -> Check:
     return Check(False, f"{len(placed)} tourist(s) so far; click a tourist, then a free room of your hotel")
 
 
+@teaches("SA-3.6")
+def card_came_back(game: Samoa, player: int = 0) -> Check:
+    """SA-3.6: `player` took no tourist and bought nothing, so a (non-grey) price card came back."""
+    for event in game.events_for(player):
+        if event["kind"] == "card" and event["player"] == player and event["fate"] != "discarded":
+            if event["card"] != "grey":
+                return Check(True, f"your {event['card']} came back to hand: no guest, no tile (SA-3.6)")
+    return Check(False, "play a round with a price card but take no tourist and buy nothing")
+
+
+@teaches("SA-8", "SA-8.1", "SA-8.3", "SA-9.2")
 def paid_double(game: Samoa, player: int = 0) -> Check:
     for event in _events(game, player, "place"):
         if any("double" in reason for reason in event["why"]):
             return Check(True, f"{event['tourist']} paid {event['pays']}: {'; '.join(event['why'])}")
     return Check(False, "place a rich tourist, or a tourist in a suite or next to a celebrity (SA-8)")
+
+
+@teaches("SA-7", "SA-8.2")
+def lovers_share_a_room(game: Samoa, player: int = 0) -> Check:
+    """SA-8.2: two lovers lie in one room of `player`'s hotel."""
+    for number, room in enumerate(game.hotels[player].rooms, 1):
+        if len(room) == 2:
+            return Check(True, f"room {number} holds two lovers, {room[0].label} and {room[1].label} (SA-7, SA-8.2)")
+    return Check(False, "put a lover into the room where a lover already stays")
+
+
+@teaches("SA-8.4", "SA-9.3")
+def bather_paid_the_pool(game: Samoa, player: int = 0) -> Check:
+    """SA-8.4: `player` placed a bather and it paid its ring value for each pool."""
+    for event in _events(game, player, "place"):
+        if any("pool" in reason for reason in event["why"]):
+            return Check(True, f"{event['tourist']} paid {event['pays']}: {'; '.join(event['why'])}")
+    return Check(False, "place the bather (≈) in your hotel, which has a pool")
+
+
+@teaches("SA-9.4")
+def used_a_special_tile(game: Samoa, player: int = 0) -> Check:
+    """SA-9.4: `player` discarded a special tile to use it."""
+    for event in game.events_for(player):
+        if event["rule"] == "SA-9.4" and event["player"] == player:
+            return Check(True, f"you used your special tile: {event['text']} (SA-9.4)")
+    return Check(False, "use your special tile at its moment (see the board's buttons)")
+
+
+@teaches("SA-6")
+def unused_tile_counted(game: Samoa, player: int = 0) -> Check:
+    """SA-6: the game ended and `player`'s unused special tiles were worth 3 Tala each."""
+    if not game.is_over:
+        return Check(False, f"round {game.round} of {game.components.rounds}: play on, and keep your special tile")
+    unused = len(game.hotels[player].specials)
+    if unused:
+        value = game.components.special_tile_value
+        return Check(
+            True,
+            f"{game.money[player]} Tala + {unused} × {value} for unused tiles = "
+            f"{game.scores()[player]} (SA-6); winner(s) {game.winners()}",
+        )
+    return Check(False, "the game is over, but you used your special tile: it counts 3 only unused — New game")
 
 
 def game_over(game: Samoa) -> Check:
@@ -49,5 +135,6 @@ def game_over(game: Samoa) -> Check:
     return Check(False, f"round {game.round} of {game.components.rounds}: play on")
 
 
+@teaches("SA-6")
 def won_the_game(game: Samoa, player: int = 0) -> Check:
     return common.won_the_game(game, player, "SA-6", "Tala", f"round {game.round} of {game.components.rounds}")

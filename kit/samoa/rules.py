@@ -7,9 +7,11 @@ are appended to `game.log` as tuples of the `kit.core.events.Event` fields.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from kit.core.chance import Chance
 from kit.core.errors import IllegalAction
 
 from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
@@ -42,14 +44,27 @@ def setup(game: Samoa) -> None:
 
 
 def flag_row(game: Samoa) -> list[str]:
+    """SA-2: the flags laid out from the three shuffled piles, then no two equal ones side by side."""
+    return separate_equal_flags(lay_out_flags(game.components.flags, game.chance))
+
+
+def lay_out_flags(flags: Iterable[tuple[str, int]], chance: Chance) -> list[str]:
     """SA-2: three piles by corner number, each shuffled, stacked (pile 1 on top), laid out left to
-    right. Decision: while two equal flags touch, swap the second with the nearest later flag that
-    removes the clash (or, at the end of the row, the nearest earlier one)."""
+    right: the raw row, before any swap."""
+    flags = list(flags)
     row = []
     for corner in (1, 2, 3):
-        pile = [n for n, c in game.components.flags if c == corner]
-        game.chance.shuffle(pile)
+        pile = [n for n, c in flags if c == corner]
+        chance.shuffle(pile)
         row.extend(pile)
+    return row
+
+
+def separate_equal_flags(row: list[str]) -> list[str]:
+    """SA-2 Decision: while two equal flags touch, swap the second with the nearest later flag that
+    removes the clash (or, at the end of the row, the nearest earlier one). A row without a clash
+    comes back unchanged."""
+    row = list(row)
     for _ in range(100):
         clash = next((i for i in range(1, len(row)) if row[i] == row[i - 1]), None)
         if clash is None:

@@ -31,10 +31,9 @@ for seed in range(6):
     ):
         play_game(game, bots)
         digest.update(game.fingerprint().encode())
-from kit.samoa.analysis import price_card_outcomes
-from kit.overbooking.analysis import booking_chances
-digest.update(repr(price_card_outcomes(games=30)).encode())  # many more bot decisions
-digest.update(repr(booking_chances(games=30)).encode())
+from kit.sim import simulate
+for name in ("samoa", "overbooking"):  # many more bot decisions
+    digest.update(simulate(name, games=30, record="decisions", progress=False).write_csv().encode())
 print(digest.hexdigest())
 """
 

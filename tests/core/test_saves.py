@@ -19,7 +19,8 @@ def game():
 
 def test_a_save_names_its_format_version_and_round_trips(game, tmp_path):
     data = game.save()
-    assert data["format"] == "tablekit-save" and data["version"] == 1 and data["game"] == "lost-cities"
+    assert data["format"] == "tablekit-save" and data["version"] == 2 and data["game"] == "lost-cities"
+    assert data["components"] == game.components.digest and data["components"].startswith("sha256:")
     assert len(data["actions"]) == 80
     path = tmp_path / "game.json"
     save_file(game, path)
@@ -39,7 +40,7 @@ def test_a_truncated_file_is_refused(game):
 
 def test_a_file_from_a_future_version_is_refused(game):
     data = game.save()
-    data["version"] = 2
+    data["version"] = 3
     with pytest.raises(SaveFileError, match="newer than this tablekit reads"):
         load(data)
 

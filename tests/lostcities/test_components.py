@@ -53,7 +53,7 @@ def test_a_users_own_folder_is_used(folder):
             "line 6: number cards run from 2 to 10",
         ),
         ("cards.csv", "H,number,5,1,base,rulebook", "Q,number,5,1,base,rulebook", "line 6: unknown expedition 'Q'"),
-        ("cards.csv", "H,number,5,1,base,rulebook", "H,number,5,2,base,rulebook", "the base deck has 61 cards"),
+        ("cards.csv", "H,number,5,1,base,rulebook", "H,number,5,2,base,rulebook", "line 6: copies must be 1, not 2"),
         ("cards.csv", "H,number,5,1,base,rulebook", "H,number,5,1,base", "line 6: expected 6 fields"),
         ("expeditions.csv", "4,N,Neptune", "5,N,Neptune", "line 6: expeditions must be listed in order"),
         ("expeditions.csv", "0,H,", "0,h,", "line 2: key must be one capital letter"),

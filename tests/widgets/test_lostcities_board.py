@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+import traitlets
 
 from kit.core import Chance
 from widgets.lostcities import LostCitiesBoard
+
+from .page import Page
 
 
 def synced(board) -> dict:
@@ -17,7 +20,7 @@ def synced(board) -> dict:
 
 
 def click(board, **message):
-    board._on_message(board, message, [])
+    Page(board).send(message)
 
 
 def first_legal(board, prefix):
@@ -49,7 +52,7 @@ def test_bots_move_at_once_and_the_log_names_rules():
     board.act(first_legal(board, "discard"))
     board.act("draw deck")
     assert board.steps == 4 and board.game.current_player == 0
-    assert all(line.startswith("[LC-") for line in board.log)
+    assert all(line.startswith("[LC-") for line in board.log_lines)
 
 
 def test_the_bot_starts_when_the_human_is_not_first():
@@ -113,7 +116,7 @@ def test_undo_against_bots_goes_back_to_the_humans_action_but_not_past_a_deck_dr
     click(board, kind="act", action=first_legal(board, "discard"))
     click(board, kind="act", action="draw deck")
     click(board, kind="undo")
-    assert board.message_kind == "error" and "showed a hidden card" in board.message and board.steps == 4
+    assert board.message_kind == "error" and "revealed what was hidden" in board.message and board.steps == 4
     click(board, kind="act", action=first_legal(board, "discard"))
     click(board, kind="undo")
     assert board.steps == 4
@@ -132,7 +135,7 @@ def test_new_game_with_a_seed_and_the_next_seed():
     click(board, kind="new", seed="11")
     assert board.seed == 11 and board.game.settings.seed == 11 and board.steps == 0
     click(board, kind="new", seed=None)
-    assert board.seed == 12
+    assert board.seed is None and board.game.settings.seed != 12  # unguessable, and kept from the page
 
 
 def test_bad_options_are_refused():
@@ -143,7 +146,8 @@ def test_bad_options_are_refused():
     with pytest.raises(ValueError, match="human"):
         LostCitiesBoard(human=3)
     board = LostCitiesBoard()
-    board.mode = "nonsense"
+    with pytest.raises(traitlets.TraitError, match="mode"):
+        board.mode = "nonsense"
     assert board.mode == "bot"
 
 

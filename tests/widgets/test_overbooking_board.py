@@ -7,6 +7,8 @@ import json
 from kit.core import Chance
 from widgets.overbooking import OverbookingBoard
 
+from .page import Page
+
 
 def synced(board) -> dict:
     return json.loads(json.dumps(board.get_state(), default=str))
@@ -33,9 +35,9 @@ def test_stage_2_is_shown_step_by_step():
     steps = board.stage2
     assert steps and steps[0]["kind"] == "reveal" and board.steps_shown == 1
     assert all(s["text"].startswith("[OB-5") for s in steps)
-    board._handle({"kind": "next-step"})
+    Page(board).send({"kind": "next-step"})
     assert board.steps_shown == 2
-    board._handle({"kind": "all-steps"})
+    Page(board).send({"kind": "all-steps"})
     assert board.steps_shown == len(steps)
     booked = [s for s in steps if s["kind"] == "book"]
     assert all(s["beds_after"] == s["beds_before"] - int(s["text"].split(" books ")[1].split()[0]) for s in booked)

@@ -7,6 +7,8 @@ import json
 from kit.core import Chance
 from widgets.samoa import SamoaBoard
 
+from .page import Page
+
 
 def synced(board) -> dict:
     return json.loads(json.dumps(board.get_state(), default=str))
@@ -28,10 +30,10 @@ def test_bot_mode_syncs_only_the_humans_view_and_hides_secret_choices():
 
 def test_hotseat_hides_a_secret_choice_from_the_next_player():
     board = SamoaBoard(players=3, seed=6, mode="hotseat")
-    board._handle({"kind": "take-over"})
+    Page(board).send({"kind": "take-over"})
     board.act("choose 20/12")
     assert board.handover and board.view["my_card"] is None and board.view["hand"] == []
-    board._handle({"kind": "take-over"})
+    Page(board).send({"kind": "take-over"})
     assert board.view["viewer"] == 1 and board.view["played"] == [None, None, None]
     assert board.view["has_chosen"] == [True, False, False]
 

@@ -21,6 +21,11 @@ function sideName(view, side) {
   return seats.length === 1 ? `Player ${seats[0]}` : `Team ${side} (seats ${seats.join(" & ")})`;
 }
 
+function cardName(view, key) {
+  const info = view.legend.find((e) => e.key === key[0]);
+  return `${info.name} ${key.slice(1) === "x" ? "investment card" : key.slice(1)}`;
+}
+
 function cardNode(view, key, extra) {
   const info = view.legend.find((e) => e.key === key[0]);
   const node = el("div", `lc-card${key.slice(1) === "x" ? " lc-invest" : ""}${extra ? " " + extra : ""}`);
@@ -36,6 +41,7 @@ function cardNode(view, key, extra) {
 function slotNode(info) {
   const node = el("div", "lc-slot", info.key);
   node.style.setProperty("--tint", info.colour);
+  node.style.borderColor = info.colour;
   node.title = `${info.name}: no card yet`;
   return node;
 }
@@ -43,16 +49,53 @@ function slotNode(info) {
 // Hand cards are selected by position ("D7#3"), so that two equal cards stay distinct.
 const keyOf = (id) => id.split("#")[0];
 
+// LC-3.4: the cards this seat cannot see (other hands, the draw pile, cards under a pile's top),
+// grouped by colour. The engine computes them; they reveal nothing a player could not count.
+function unseenBlock(view) {
+  const block = el("div", "lc-unseen");
+  const total = Object.values(view.unseen).reduce((n, cards) => n + cards.length, 0);
+  const whose = view.viewer !== null ? "you cannot see" : view.open ? `player ${view.to_move} could not see` : "nobody at the table can see";
+  block.append(el("div", "lc-unseen-title", `Unseen cards (LC-3.4): ${total} that ${whose} — other hands, the draw pile, cards under a pile's top`));
+  view.legend.forEach((info) => {
+    const row = el("div", "lc-unseen-row");
+    row.dataset.unseen = info.key;
+    const cards = view.unseen[info.key];
+    row.append(el("span", "lc-unseen-name", `${info.name} (${cards.length})`));
+    cards.forEach((key) => row.append(cardNode(view, key, "lc-mini")));
+    block.append(row);
+  });
+  return block;
+}
+
 function render({ model, el: host }) {
   let selected = [];
+  let showUnseen = false; // the "unseen cards" toggle (LC-3.4)
   let note = ""; // a hint from the board itself (not a rule verdict)
   const root = el("div", "lc-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    selected = [];
+    note = "Selection dropped (Escape).";
+    draw();
+  });
 
   const act = (action) => {
     note = "";
     model.send({ kind: "act", action });
   };
+  const say = (text) => {
+    note = text;
+    draw();
+  };
+  // why a click on the table cannot act now (null: it can)
+  function notNow(view) {
+    if (model.get("summary")?.title) return "The round is over: read its scores, then press Continue.";
+    if (view.phase === "over") return "The match is over: press New game to play again.";
+    if (model.get("handover")) return `Pass the device: player ${view.to_move} must first ask to see their hand.`;
+    if (model.get("bots_waiting")) return "The bots are to move: press Next to see their next move.";
+    if (!view.open && view.viewer !== view.to_move) return `It is player ${view.to_move}'s turn, not yours.`;
+    return null;
+  }
 
   function status(view) {
     if (view.phase === "over") {
@@ -80,16 +123,22 @@ function render({ model, el: host }) {
       if (mine && selected.length === 1 && selected[0][0] === info.key) {
         if (view.legal_actions.includes(`play ${keyOf(selected[0])}`)) column.classList.add("lc-target");
       }
+      const owner = sideName(view, side);
+      const label = `${info.name} expedition of ${clickable ? "your side" : owner}: ${cards.length ? cards.map((k) => cardName(view, k)).join(", ") : "no card yet"}`;
       if (clickable) {
-        column.addEventListener("click", () => {
-          if (view.phase !== "play" || selected.length !== 1) return;
+        clickableNode(column, label, () => {
+          const why = notNow(view);
+          if (why) return say(why);
+          if (view.phase === "draw") return say("You have played this turn: now draw, from the draw pile or a discard pile (LC-3.3).");
+          if (selected.length !== 1) return say(`Choose one card of your hand first, then click this ${info.name} expedition to play it.`);
           if (selected[0][0] !== info.key) {
-            note = `The ${keyOf(selected[0])} goes on your ${view.legend.find((e) => e.key === selected[0][0]).name} expedition.`;
-            draw();
-            return;
+            return say(`The ${keyOf(selected[0])} goes on your ${view.legend.find((e) => e.key === selected[0][0]).name} expedition, not on ${info.name}.`);
           }
           act(`play ${keyOf(selected[0])}`);
         });
+      } else {
+        column.setAttribute("aria-label", label);
+        column.addEventListener("click", () => say(`That is ${owner}'s ${info.name} expedition: you play on your own side, at the bottom.`));
       }
       row.append(column);
     });
@@ -107,6 +156,13 @@ function render({ model, el: host }) {
     return block;
   }
 
+  function clickableNode(node, label, handler) {
+    return clickable(node, label, (event) => {
+      event.stopPropagation();
+      handler(event);
+    });
+  }
+
   function middle(view) {
     const block = el("div", "lc-middle");
     const label = el("div", "lc-side-label");
@@ -122,13 +178,15 @@ function render({ model, el: host }) {
       const discardable = view.phase === "play" && selected.length === 1 && selected[0][0] === info.key;
       if (drawable || discardable) pile.classList.add("lc-target");
       if (view.forbidden_pile === info.key) pile.classList.add("lc-forbidden");
-      pile.addEventListener("click", () => {
-        if (view.phase === "draw") return act(`draw ${info.key}`);
-        if (selected.length !== 1) return;
+      const size = view.discard_sizes[info.key];
+      const label = `${info.name} discard pile: ${top ? `${cardName(view, top)} on top` : "empty"}, ${size} card${size === 1 ? "" : "s"}`;
+      clickableNode(pile, label, () => {
+        const why = notNow(view);
+        if (why) return say(why);
+        if (view.phase === "draw") return act(`draw ${info.key}`); // the engine says why not (LC-3.3)
+        if (selected.length !== 1) return say(`Choose one card of your hand first, then click the ${info.name} pile to discard it.`);
         if (selected[0][0] !== info.key) {
-          note = `The ${keyOf(selected[0])} is discarded on the ${view.legend.find((e) => e.key === selected[0][0]).name} pile.`;
-          draw();
-          return;
+          return say(`The ${keyOf(selected[0])} is discarded on the ${view.legend.find((e) => e.key === selected[0][0]).name} pile, not on ${info.name}.`);
         }
         act(`discard ${keyOf(selected[0])}`);
       });
@@ -138,9 +196,19 @@ function render({ model, el: host }) {
     const back = el("div", "lc-card lc-back", String(view.deck_size));
     back.title = `${view.deck_size} cards left in the draw pile`;
     deck.append(back, el("div", "lc-score", "draw pile"));
-    if (view.open && view.deck.length) deck.append(el("div", "lc-peek", `next: ${view.deck.slice(0, 3).join(" ")}`));
+    if (view.open && view.deck.length) {
+      const peek = el("div", "lc-peek");
+      peek.append(el("div", "", "next:"));
+      view.deck.slice(0, 3).forEach((key) => peek.append(el("div", "", key)));
+      deck.append(peek);
+    }
     if (view.phase === "draw" && view.legal_actions.includes("draw deck")) deck.classList.add("lc-target");
-    deck.addEventListener("click", () => view.phase === "draw" && act("draw deck"));
+    clickableNode(deck, `draw pile: ${view.deck_size} cards left`, () => {
+      const why = notNow(view);
+      if (why) return say(why);
+      if (view.phase !== "draw") return say("First play or discard a card (choose it in your hand); then you draw (LC-3).");
+      act("draw deck");
+    });
     row.append(deck);
     block.append(label, row);
     return block;
@@ -163,15 +231,21 @@ function render({ model, el: host }) {
         const card = cardNode(view, key, "lc-in-hand");
         const id = `${key}#${index}`;
         if (selected.includes(id)) card.classList.add("lc-selected");
+        const label = `${cardName(view, key)}, in ${view.open ? `player ${seat}'s` : "your"} hand${selected.includes(id) ? ", selected" : ""}`;
         if (acting && view.phase === "play") {
-          card.addEventListener("click", (event) => {
-            event.stopPropagation();
-            note = "";
+          clickableNode(card, label, () => {
+            const why = notNow(view);
+            if (why) return say(why);
             if (selected.includes(id)) selected = selected.filter((s) => s !== id);
-            else selected = [...selected, id].slice(-2);
-            draw();
+            else selected = [...selected, id].slice(view.players === 4 ? -2 : -1);
+            say(selected.length ? `${keyOf(selected[selected.length - 1])} chosen: now click your expedition of its colour (play) or its discard pile.` : "");
           });
-        } else card.classList.add("lc-idle");
+        } else {
+          card.classList.add("lc-idle");
+          clickableNode(card, label, () => {
+            say(notNow(view) ?? (view.phase === "draw" ? "You have played this turn: now draw, from the draw pile or a discard pile (LC-3.3)." : `It is player ${view.to_move}'s turn.`));
+          });
+        }
         row.append(card);
       });
       block.append(label, row);
@@ -195,6 +269,15 @@ function render({ model, el: host }) {
       });
       extra.push(pass);
     }
+    if (view.unseen) {
+      const toggle = el("button", "tk-button lc-unseen-toggle", showUnseen ? "Hide unseen cards" : "Show unseen cards (LC-3.4)");
+      toggle.setAttribute("aria-pressed", String(showUnseen));
+      toggle.addEventListener("click", () => {
+        showUnseen = !showUnseen;
+        draw();
+      });
+      extra.push(toggle);
+    }
     const reset = () => {
       selected = [];
       note = "";
@@ -217,8 +300,34 @@ function render({ model, el: host }) {
     const us = sideOf(view);
     const acting = !model.get("handover") && (view.open || view.viewer === view.to_move);
     table.append(sideBlock(view, 1 - us, false), middle(view), sideBlock(view, us, acting), handBlock(view));
+    if (showUnseen && view.unseen) table.append(unseenBlock(view));
+    const summary = summaryBlock(model);
+    if (summary) table.prepend(summary);
     main.append(table, panel(view));
     root.append(main);
+    markChanges(view, us);
+  }
+
+  // Ring what changed since the viewer's last move, from the events the viewer may read.
+  function markChanges(view, us) {
+    const viewer = view.open ? null : view.viewer;
+    const sideOfPlayer = (player) => view.teams.findIndex((seats) => seats.includes(player));
+    (model.get("recent") || []).forEach((event) => {
+      const who = event.player === viewer ? "you" : `player ${event.player}`;
+      if (event.kind === "play") {
+        const side = sideOfPlayer(event.player);
+        const where = root.querySelector(`.${side === us ? "lc-us" : "lc-them"} .lc-exp[data-exp='${event.card[0]}']`);
+        const cards = where ? where.querySelectorAll(`.lc-card[data-card='${event.card}']`) : [];
+        markNew(cards[cards.length - 1], `played by ${who}`);
+      } else if (event.kind === "discard") {
+        markNew(root.querySelector(`.lc-pile[data-pile='${event.card[0]}'] .lc-card[data-card='${event.card}']`), `discarded by ${who}`);
+      } else if (event.kind === "draw" && event.from !== "deck") {
+        markNew(root.querySelector(`.lc-pile[data-pile='${event.from}']`), `${who} took ${event.card} from this pile`);
+      } else if (event.kind === "draw" && event.player === viewer && event.card) {
+        const cards = root.querySelectorAll(`.lc-in-hand[data-card='${event.card}']`);
+        markNew(cards[cards.length - 1], "the card you drew", "drawn");
+      }
+    });
   }
 
   const cleanup = redrawOnChange(model, draw);

@@ -10,22 +10,33 @@ where to draw from. The engine judges every click; an illegal one shows its rule
 from __future__ import annotations
 
 from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
 
+from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import GameBoard
+from .picture import svg as still_svg
+from .summary import end_of_round
 
 
-class LostCitiesBoard(GameBoard):
+class LostCitiesBoard(AnalysedBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
     Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you
-    play against bots), seed, and the game's own settings: players, rounds, first_player, deck, ...
+    play against bots), seed (none: an unguessable one; a chosen seed is a known deal), allow_peeking
+    (the page may switch modes mid-game: logged, and the game marked as practice; docs/boards.md),
+    and the game's own settings: players, rounds, first_player, deck, ...
     """
 
     _esm = bundle("lostcities/board.js")
     _css = bundle("lostcities/board.css")
     game_type = LostCities
     default_settings = {"rounds": 1}
-    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    bots = {
+        "heuristic": lambda seed: HeuristicBot(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
+    }
+    still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)

@@ -3,10 +3,11 @@
 // by step ("Next step"): the reveal, each ability with the free beds before and after, each booking.
 
 const CREST = { bird: "bird", fish: "fish", rose: "rose", tower: "tower" };
+const BEDS = { monk: 1, merchant: 2, maid: 3, noble: 4, soldier: 5, worker: 6 };
 const RULES = {
   none: "no special rule",
   two_crests: "at most two crests may queue",
-  queue_5: "the queue holds 5 cards",
+  queue_5: "the queue holds at most 5 cards",
   small_only: "only small cards (1-3) may queue",
   large_only: "only large cards (4-6) may queue",
   face_up: "queue cards lie face up",
@@ -15,6 +16,7 @@ const RULES = {
 function ruleText(rule) {
   if (RULES[rule]) return RULES[rule];
   const [kind, guest] = rule.split(":");
+  if (!guest) return rule.replaceAll("_", " ");
   return kind === "first" ? `${guest}s book first` : `no ${guest}s in the queue`;
 }
 
@@ -36,17 +38,38 @@ function slotNode(view, slot, extra) {
 }
 
 function render({ model, el: host }) {
-  let selected = null; // key of the selected hand card
+  let selected = null; // key of the selected hand card: kept after a refused click
+  let selectedAt = -1; // the step it was selected at; dropped once the game moves on
   let note = "";
+  let stage2Shown = 1; // how many steps of the stage 2 on the table are shown
+  let stage2Of = ""; // which stage 2 that count belongs to
   const root = el("div", "ob-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    selected = null;
+    note = "Selection dropped (Escape).";
+    draw();
+  });
   const act = (action) => {
     note = "";
-    selected = null;
     model.send({ kind: "act", action });
   };
+  const say = (text) => {
+    note = text;
+    draw();
+  };
+  function notNow(view) {
+    if (model.get("summary")?.title) return "Stage 2 is on the table: step through it, then press Continue.";
+    if (view.stage === 4) return "The game is over: press New game to play again.";
+    if (model.get("handover")) return `Pass the device: player ${view.to_move} must first ask to see their hand.`;
+    if (model.get("bots_waiting")) return "The bots are to move: press Next to see their next move.";
+    if (!view.open && view.viewer !== view.to_move) return `It is player ${view.to_move}'s turn, not yours.`;
+    return null;
+  }
 
   function status(view) {
+    const summary = model.get("summary");
+    if (summary && summary.stage2) return `${summary.title}: press Next step to see each check, then Continue.`;
     if (view.stage === 4) return "The game is over (OB-8).";
     if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
     const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
@@ -80,21 +103,21 @@ function render({ model, el: host }) {
       node.dataset.position = String(index + 1);
       if (view.stage === 2 && view.checking === number && view.legal_actions.includes(`target ${index + 1}`)) {
         node.classList.add("ob-target");
-        node.addEventListener("click", () => act(`target ${index + 1}`));
+        clickable(node, `${node.title}, position ${index + 1} of hotel ${number}'s queue: choose as the target`, () => act(`target ${index + 1}`));
       }
       queueCards.append(node);
     });
     queue.append(queueCards);
-    if (view.stage === 1 && mine && selected) {
-      for (const [area, where] of [[queue, "queue"], [back, "back"]]) {
-        const action = `${where} ${selected} at ${number}`;
-        if (view.legal_actions.includes(action)) {
-          area.classList.add("ob-drop");
-          area.addEventListener("click", () => act(action));
-        } else {
-          area.addEventListener("click", () => act(action)); // the engine says why not (OB-4, OB-6)
-        }
-      }
+    for (const [area, where, words] of [[queue, "queue", "booking queue"], [back, "back", "back door"]]) {
+      const action = selected ? `${where} ${selected} at ${number}` : null;
+      if (view.stage === 1 && mine && action && view.legal_actions.includes(action)) area.classList.add("ob-drop");
+      clickable(area, `hotel ${number}'s ${words}, ${(where === "queue" ? hotel.queue : hotel.back).length} card(s)`, () => {
+        const why = notNow(view);
+        if (why) return say(why);
+        if (view.stage !== 1) return say("Cards are placed in stage 1 only (OB-4).");
+        if (!selected) return say(`Choose a card of your hand first, then click this ${words}.`);
+        act(action); // the engine says why not (OB-4, OB-6)
+      });
     }
     row.append(back, tile, queue);
     return row;
@@ -109,19 +132,20 @@ function render({ model, el: host }) {
     const row = el("div", "ob-hand-row");
     hand.forEach((key) => {
       const [crest, kind] = key.split("-");
-      const beds = { monk: 1, merchant: 2, maid: 3, noble: 4, soldier: 5, worker: 6 }[kind];
+      const beds = BEDS[kind];
       const node = slotNode(view, { owner: seat, colour: view.colours[seat], crest, kind, beds, card: key, face_up: true, coins: "?" });
       node.title = `${crest} ${kind}: ${beds} bed(s). At a back door: ${view.abilities[kind]}.`;
       node.dataset.card = key;
       if (key === selected) node.classList.add("ob-selected");
-      if (view.stage === 1 && view.to_move === seat) {
-        node.classList.add("ob-clickable");
-        node.addEventListener("click", () => {
-          selected = selected === key ? null : key;
-          note = selected ? "Now click a hotel's booking queue (right) or back door (left)." : "";
-          draw();
-        });
-      }
+      if (view.stage === 1 && view.to_move === seat) node.classList.add("ob-clickable");
+      clickable(node, `${crest} ${kind}, ${beds} bed${beds > 1 ? "s" : ""}, in your hand${key === selected ? ", selected" : ""}`, () => {
+        const why = notNow(view);
+        if (why) return say(why);
+        if (view.stage !== 1) return say("Cards are placed in stage 1 only (OB-4).");
+        selected = selected === key ? null : key;
+        selectedAt = model.get("steps");
+        say(selected ? "Now click a hotel's booking queue (right) or back door (left)." : "");
+      });
       row.append(node);
     });
     block.append(row);
@@ -133,38 +157,110 @@ function render({ model, el: host }) {
     return block;
   }
 
-  function stepsBlock() {
-    const steps = model.get("steps_shown");
-    const all = model.get("stage2");
-    const block = el("div", "ob-steps");
-    if (!all.length) return block;
-    block.append(el("div", "ob-label", "Stage 2, step by step (OB-5)"));
-    const list = el("ol", "ob-step-list");
-    all.slice(0, steps).forEach((step) => {
-      list.append(el("li", `ob-step ob-step-${step.kind}`, step.text));
+  // Stage 2 played out on the table (OB-5): the hotels as they were revealed, the free beds after
+  // the latest step shown, and each card's fate so far. Data: summary.stage2, public events only.
+  function stage2Table(view, stage) {
+    const block = el("div", "ob-stage2");
+    const steps = stage.steps;
+    const shown = steps.slice(0, stage2Shown);
+    const current = shown[shown.length - 1];
+    stage.hotels.forEach((hotel) => {
+      const row = el("div", "ob-hotel-row ob-stage2-row");
+      const revealed = shown.some((s) => s.kind === "reveal" && s.hotel === hotel.hotel);
+      const last = shown.filter((s) => s.hotel === hotel.hotel && s.beds_after !== undefined).pop();
+      const free = last ? last.beds_after : hotel.beds;
+      const cards = (list, where) => {
+        const area = el("div", `ob-${where === "back" ? "door" : "queue"}`);
+        area.append(el("div", "ob-area-label", where === "back" ? "back door" : "booking queue"));
+        const slots = el("div", `ob-slots${where === "back" ? " ob-back-slots" : ""}`);
+        list.forEach((entry) => {
+          const owner = view.colours.indexOf(entry.colour);
+          const [crest, kind] = entry.card.split("-");
+          const slot = { owner, colour: entry.colour, crest, kind, beds: BEDS[kind], card: revealed ? entry.card : null, size: BEDS[kind] > 3 ? "large" : "small", face_up: true, coins: "?" };
+          const node = slotNode(view, slot);
+          node.dataset.card = entry.card;
+          node.dataset.owner = entry.colour;
+          if (revealed) node.classList.add("ob-turned");
+          const fate = shown.filter((s) => s.card === entry.card && view.colours[s.player] === entry.colour && s.hotel === hotel.hotel);
+          // a card an ability replaced ("replaces fish-merchant of red (position 3)") leaves the queue
+          const replaced = shown.find((s) => s.kind === "ability" && s.hotel === hotel.hotel && (s.effect || "").startsWith(`replaces ${entry.card} of ${entry.colour}`));
+          if (replaced) fate.push({ ...replaced, kind: "replaced" });
+          const holder = el("div", "ob-fate-holder");
+          holder.append(node);
+          fate.forEach((s) => {
+            const mark = { ability: "★ ability", book: `✓ booked ${s.beds}`, "no-room": `✗ needs ${s.beds}, ${s.beds_before} free`, replaced: "↩ replaced" }[s.kind];
+            const line = el("div", `ob-fate ob-fate-${s.kind}`, mark);
+            line.title = s.text;
+            holder.append(line);
+            node.title = `${node.title} — ${s.text}`;
+          });
+          if (current && current === fate[fate.length - 1]) node.classList.add("ob-current");
+          slots.append(holder);
+        });
+        if (!list.length) slots.append(el("span", "ob-area-label", "(empty)"));
+        area.append(slots);
+        return area;
+      };
+      const tile = el("div", "ob-hotel");
+      const beds = el("div", `ob-hotel-beds ob-free${last && current && current.hotel === hotel.hotel ? " ob-changed" : ""}`, `${free} of ${hotel.beds} beds free`);
+      tile.append(el("div", "ob-hotel-name", `hotel ${hotel.hotel}`), beds, el("div", "ob-hotel-rule", ruleText(hotel.rule)));
+      if (!revealed) tile.append(el("div", "ob-hotel-token", "cards still face down"));
+      row.append(cards([...hotel.back].reverse(), "back"), tile, cards(hotel.queue, "queue"));
+      block.append(row);
     });
-    block.append(list);
+    const now = el("div", "ob-step-now");
+    now.setAttribute("aria-live", "polite");
+    now.textContent = current ? `Step ${stage2Shown} of ${steps.length}: [${current.rule}] ${current.text}` : "";
     const buttons = el("div", "ob-step-buttons");
-    const next = el("button", "tk-button tk-primary ob-next", steps < all.length ? "Next step" : "All steps shown");
-    next.disabled = steps >= all.length;
-    next.addEventListener("click", () => model.send({ kind: "next-step" }));
-    const rest = el("button", "tk-button", "Show all");
-    rest.disabled = steps >= all.length;
-    rest.addEventListener("click", () => model.send({ kind: "all-steps" }));
+    const next = el("button", "tk-button tk-primary ob-next", stage2Shown < steps.length ? "Next step" : "All steps shown");
+    next.disabled = stage2Shown >= steps.length;
+    next.addEventListener("click", () => {
+      stage2Shown += 1;
+      draw();
+      root.querySelector(".ob-next:not(:disabled)")?.focus();
+    });
+    const rest = el("button", "tk-button ob-all", "Show all");
+    rest.disabled = stage2Shown >= steps.length;
+    rest.addEventListener("click", () => {
+      stage2Shown = steps.length;
+      draw();
+    });
     buttons.append(next, rest);
-    block.append(buttons);
+    block.append(now, buttons);
     return block;
   }
 
   function draw() {
     const view = model.get("view");
     if (!view || !view.hotels) return;
-    startDrawing(root, model, view, "Overbooking", status(view), "every card, hand and deck is visible.");
+    if (selected && selectedAt !== model.get("steps")) selected = null; // the game moved on
+    startDrawing(root, model, view, "Overbooking", status(view),
+      "every card is face up, and the hand shown is the player to move's (each hand in turn).");
     const main = el("div", "tk-main");
     const lobby = el("div", "ob-table");
-    const column = el("div", "ob-column");
-    view.hotels.forEach((hotel, index) => column.append(hotelRow(view, hotel, index + 1)));
-    lobby.append(column, handBlock(view), stepsBlock());
+    const summary = model.get("summary");
+    if (summary && summary.stage2) {
+      if (stage2Of !== summary.title) {
+        stage2Of = summary.title;
+        stage2Shown = 1;
+      }
+      lobby.append(el("div", "ob-label", `${summary.title}: the cards of every hotel turn face up, hotel by hotel`));
+      lobby.append(stage2Table(view, summary.stage2));
+      const done = stage2Shown >= summary.stage2.steps.length;
+      if (done) lobby.append(summaryBlock(model));
+      else {
+        const skip = el("button", "tk-button ob-skip", "Skip to the bookings and points");
+        skip.addEventListener("click", () => {
+          stage2Shown = summary.stage2.steps.length;
+          draw();
+        });
+        lobby.append(skip);
+      }
+    } else {
+      const column = el("div", "ob-column");
+      view.hotels.forEach((hotel, index) => column.append(hotelRow(view, hotel, index + 1)));
+      lobby.append(column, handBlock(view));
+    }
     const scores = [["", "booked", "tokens", "points"]].concat(
       view.colours.map((colour, p) => [`player ${p} (${colour})`, view.booked[p].length, view.tokens[p], view.scores[p]]),
     );
@@ -172,18 +268,42 @@ function render({ model, el: host }) {
       selected = null;
       note = "";
     };
-    main.append(lobby, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    const panel = boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset });
+    if (view.score_card === "advanced") {
+      const why = el("div", "ob-score-note", "Advanced score card: −2 for each family with no booked guest, so everyone starts at −8 (OB-8).");
+      panel.querySelector(".tk-scores").after(why);
+    }
+    main.append(lobby, panel);
     root.append(main);
+    if (!(summary && summary.stage2)) markChanges(view);
+  }
+
+  // Ring the cards placed since the viewer's last move (face down: only owner, crest and size).
+  function markChanges(view) {
+    const viewer = view.open ? null : view.viewer;
+    const placed = {};
+    (model.get("recent") || []).forEach((event) => {
+      if (event.kind !== "place") return;
+      const key = `${event.hotel}:${event.where}`;
+      placed[key] = [...(placed[key] || []), event];
+    });
+    Object.entries(placed).forEach(([key, events]) => {
+      const [hotel, where] = key.split(":");
+      const area = root.querySelector(`.ob-${where === "back" ? "door" : "queue"}[data-hotel='${hotel}']`);
+      const hotelSlots = view.hotels[Number(hotel) - 1][where === "back" ? "back" : "queue"];
+      const nodes = [...(area?.querySelectorAll(".ob-card") || [])];
+      // cards join the end of a queue or back door; the back door is drawn right to left
+      const ordered = where === "back" ? nodes.reverse() : nodes;
+      events.forEach((event, i) => {
+        const node = ordered[hotelSlots.length - events.length + i];
+        markNew(node, `placed by ${event.player === viewer ? "you" : `player ${event.player}`}`);
+      });
+    });
   }
 
   const cleanup = redrawOnChange(model, draw);
-  const more = ["change:stage2", "change:steps_shown"];
-  more.forEach((name) => model.on(name, draw));
   draw();
-  return () => {
-    cleanup();
-    more.forEach((name) => model.off(name, draw));
-  };
+  return cleanup;
 }
 
 export default { render };

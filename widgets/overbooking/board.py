@@ -11,30 +11,39 @@ from __future__ import annotations
 import traitlets
 
 from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.overbooking import Overbooking
 from kit.overbooking.heuristic import HeuristicBot
 
+from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import GameBoard
+from .picture import svg as still_svg
+from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
 
-class OverbookingBoard(GameBoard):
-    """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, and the game's
-    own settings (players, score_card, first_player, scenario, ...)."""
+class OverbookingBoard(AnalysedBoard):
+    """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, allow_peeking (see
+    LostCitiesBoard and docs/boards.md), and the game's own settings
+    (players, score_card, first_player, scenario, ...)."""
 
     _esm = bundle("overbooking/board.js")
     _css = bundle("overbooking/board.css")
     game_type = Overbooking
     default_settings = {"players": 3}
-    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    bots = {
+        "heuristic": lambda seed: HeuristicBot(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
+    }
+    still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)
 
     #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown
     stage2 = traitlets.List().tag(sync=True)
     steps_shown = traitlets.Int(0).tag(sync=True)
     _stage2_start: int | None = None  # where in the log the stage 2 on show begins
-
 
     def _compute_synced(self) -> None:
         super()._compute_synced()
@@ -60,8 +69,10 @@ class OverbookingBoard(GameBoard):
         """Show the next step of stage 2 (or all of them)."""
         self.steps_shown = len(self.stage2) if everything else min(len(self.stage2), self.steps_shown + 1)
 
-    def _handle(self, content: dict) -> None:
-        if content.get("kind") in ("next-step", "all-steps"):
-            self.next_step(everything=content["kind"] == "all-steps")
+    message_kinds = {**AnalysedBoard.message_kinds, "next-step": frozenset(), "all-steps": frozenset()}
+
+    def _handle(self, kind: str, content: dict) -> None:
+        if kind in ("next-step", "all-steps"):
+            self.next_step(everything=kind == "all-steps")
         else:
-            super()._handle(content)
+            super()._handle(kind, content)

@@ -12,12 +12,26 @@ const TILE_NAMES = {
   send_home: "send home",
   take_back: "take back",
 };
+const ACTION_WORDS = { pass: "Pass (buy nothing)", done: "Done with tourists", keep: "Keep my card" };
 const PHASE_HELP = {
   choose: "choose a price card (face down: the others see only that you chose)",
   swap: "swap your played card with the swap tile, or keep it",
   build: "buy a building tile for your bid, or pass",
   tourists: "take tourists from ONE group into free rooms (click a tourist, then a room), then Done",
 };
+
+const KIND_WORDS = {
+  plain: "pays the room price",
+  rich: "$$ rich: pays double (SA-8.1)",
+  lovers: "♥ lovers: two may share a room (SA-8.2)",
+  celebrity: "★ celebrity: a guest placed next to it pays double (SA-8.3)",
+  bather: "≈n bather: pays n per pool (SA-8.4)",
+};
+
+function touristName(view, label) {
+  const [nationality, kind, ring] = label.split(" ");
+  return `${view.nationalities[nationality]} ${kind}${ring ? ` with swim ring ${ring}` : ""}`;
+}
 
 function touristNode(view, label) {
   const [nationality, kind, ring] = label.split(" ");
@@ -69,14 +83,36 @@ function doubleReason(hotel, room) {
 
 function render({ model, el: host }) {
   let picked = null; // {group, tile} of a selected tourist, or {suite: true} while buying a suite
+  let pickedAt = -1; // the step the pick was made at: kept after a refused click, dropped once the game moves
   let note = "";
   const root = el("div", "sa-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    picked = null;
+    note = "Selection dropped (Escape).";
+    draw();
+  });
   const act = (action) => {
     note = "";
-    picked = null;
     model.send({ kind: "act", action });
   };
+  const pick = (what, text) => {
+    picked = what;
+    pickedAt = model.get("steps");
+    say(text);
+  };
+  const say = (text) => {
+    note = text;
+    draw();
+  };
+  function notNow(view) {
+    if (model.get("summary")?.title) return "The round is over: read the payouts, then press Continue.";
+    if (view.phase === "over") return "The game is over: press New game to play again.";
+    if (model.get("handover")) return `Pass the device: player ${view.to_move} must first ask to see their hand.`;
+    if (model.get("bots_waiting")) return "The bots are to move: press Next to see their next move.";
+    if (!view.open && view.viewer !== view.to_move) return `It is player ${view.to_move}'s turn, not yours.`;
+    return null;
+  }
   const legal = (view, action) => view.legal_actions.includes(action);
 
   function status(view) {
@@ -112,18 +148,18 @@ function render({ model, el: host }) {
         const node = touristNode(view, label);
         node.dataset.group = String(g + 1);
         node.dataset.tile = String(t + 1);
-        if (picked && picked.group === g + 1 && picked.tile === t + 1) node.classList.add("sa-picked");
-        if (view.phase === "tourists" && mine) {
-          node.classList.add("sa-clickable");
-          node.addEventListener("click", () => {
-            picked = { group: g + 1, tile: t + 1 };
-            note = `Now click a free room of your hotel for the ${label}.`;
-            draw();
-          });
-        }
+        const isPicked = picked && picked.group === g + 1 && picked.tile === t + 1;
+        if (isPicked) node.classList.add("sa-picked");
+        if (view.phase === "tourists" && mine) node.classList.add("sa-clickable");
+        clickable(node, `${touristName(view, label)}, group ${g + 1}${isPicked ? ", selected" : ""}`, () => {
+          const why = notNow(view);
+          if (why) return say(why);
+          if (view.phase !== "tourists") return say(`Tourists are taken in the tourist phase (SA-3.5); now: ${PHASE_HELP[view.phase]}.`);
+          pick({ group: g + 1, tile: t + 1 }, `Now click a free room of your hotel for the ${touristName(view, label)}.`);
+        });
         row.append(node);
       });
-      if (!group.length) row.append(el("span", "sa-muted", "(all taken)"));
+      if (!group.length) row.append(el("span", "sa-muted", "(all taken this round)"));
       block.append(row);
     });
     return block;
@@ -137,19 +173,18 @@ function render({ model, el: host }) {
       const tile = el("div", `sa-tile sa-tile-${kind}`, TILE_NAMES[kind]);
       tile.dataset.kind = kind;
       const buyable = view.phase === "build" && view.legal_actions.some((a) => a.startsWith(`buy ${kind}`));
-      if (buyable) {
-        tile.classList.add("sa-clickable");
-        tile.addEventListener("click", () => {
-          if (kind === "suite") {
-            picked = { suite: true };
-            note = "Now click the room of your hotel that becomes the suite (SA-9.2).";
-            draw();
-          } else act(`buy ${kind}`);
-        });
-      }
+      if (buyable) tile.classList.add("sa-clickable");
+      if (picked && picked.suite && kind === "suite") tile.classList.add("sa-picked");
+      clickable(tile, `building tile: ${TILE_NAMES[kind]}`, () => {
+        const why = notNow(view);
+        if (why) return say(why);
+        if (view.phase !== "build") return say(`Tiles are bought in the building phase (SA-3.4); now: ${PHASE_HELP[view.phase]}.`);
+        if (kind === "suite") return pick({ suite: true }, "Now click the room of your hotel that becomes the suite (SA-9.2).");
+        act(`buy ${kind}`); // the engine says why not (SA-3.4: order, bid, money)
+      });
       row.append(tile);
     });
-    if (!view.offer.length) row.append(el("span", "sa-muted", "(none)"));
+    if (!view.offer.length) row.append(el("span", "sa-muted", "(no tiles left on offer)"));
     block.append(row);
     return block;
   }
@@ -172,9 +207,9 @@ function render({ model, el: host }) {
       row.append(seat);
     }
     block.append(row);
-    block.append(
-      el("div", "sa-tie", "The tie card's hammer settles equal bids (clockwise from it), its suitcase equal prices (counter-clockwise)."),
-    );
+    const tie = el("div", "sa-tie", "tie card: hammer settles equal bids, suitcase equal prices");
+    tie.title = "The tie card's hammer settles equal bids (clockwise from it), its suitcase equal prices (counter-clockwise).";
+    block.append(tie);
     if (view.order_why.length) {
       const why = el("ol", "sa-order");
       view.order_why.forEach((line, i) => {
@@ -213,15 +248,20 @@ function render({ model, el: host }) {
           cell.title = `a tourist placed here pays double: ${reasons.join(", ")}`;
         }
       }
-      if (acting) {
-        const place = picked && picked.group ? `place ${picked.group}.${picked.tile} in ${room + 1}` : null;
-        if (place && legal(view, place)) cell.classList.add("sa-target");
-        cell.addEventListener("click", () => {
-          if (picked && picked.suite) return act(`buy suite ${room + 1}`);
-          if (place) return act(place);
-          if (legal(view, `remove ${room + 1}`)) return act(`remove ${room + 1}`);
-        });
-      }
+      const roomLabel = `room ${room + 1} of player ${player}'s hotel${hotel.suites.includes(room + 1) ? " (suite)" : ""}: ${
+        guests.length ? guests.map((g) => touristName(view, g)).join(" and ") : "free"}`;
+      const place = acting && picked && picked.group ? `place ${picked.group}.${picked.tile} in ${room + 1}` : null;
+      if (place && legal(view, place)) cell.classList.add("sa-target");
+      clickable(cell, roomLabel, () => {
+        const why = notNow(view);
+        if (why) return say(why);
+        if (!acting) return say(`That is player ${player}'s hotel: your guests go into your own (marked "you").`);
+        if (picked && picked.suite) return act(`buy suite ${room + 1}`);
+        if (place) return act(place); // the engine says why not (SA-3.5, SA-8)
+        if (legal(view, `remove ${room + 1}`)) return act(`remove ${room + 1}`);
+        if (view.phase === "tourists") return say("Click a tourist of the arriving groups first, then a free room.");
+        return say(`Rooms take guests in the tourist phase; now: ${PHASE_HELP[view.phase]}.`);
+      });
       (room < hotel.board_rooms ? grid : extraRow).append(cell);
     });
     box.append(grid);
@@ -240,10 +280,13 @@ function render({ model, el: host }) {
     hand.forEach((key) => {
       const node = priceCardNode(key);
       const action = view.phase === "swap" ? `swap ${key}` : `choose ${key}`;
-      if (legal(view, action)) {
-        node.classList.add("sa-clickable");
-        node.addEventListener("click", () => act(action));
-      }
+      if (legal(view, action)) node.classList.add("sa-clickable");
+      clickable(node, `price card ${key === "grey" ? "grey (staff on holiday)" : `bid ${key.split("/")[0]}, room price ${key.split("/")[1]}`}, in your hand`, () => {
+        const why = notNow(view);
+        if (why) return say(why);
+        if (view.phase !== "choose" && view.phase !== "swap") return say(`Price cards are chosen at the start of a round (SA-3.3); now: ${PHASE_HELP[view.phase]}.`);
+        act(action); // the engine says why not
+      });
       row.append(node);
     });
     block.append(row);
@@ -251,7 +294,7 @@ function render({ model, el: host }) {
     if (others.length && (view.viewer === view.to_move || view.open)) {
       const buttons = el("div", "sa-actions");
       others.forEach((action) => {
-        const button = el("button", "tk-button", action);
+        const button = el("button", "tk-button", ACTION_WORDS[action] ?? action);
         button.addEventListener("click", () => act(action));
         buttons.append(button);
       });
@@ -263,17 +306,21 @@ function render({ model, el: host }) {
   function draw() {
     const view = model.get("view");
     if (!view || !view.flags) return;
+    if (picked && pickedAt !== model.get("steps")) picked = null; // the game moved on
     startDrawing(root, model, view, "Samoa", status(view), "every hand, purse and secret choice is visible.");
     root.append(flagRow(view));
     const main = el("div", "tk-main");
     const beach = el("div", "sa-table");
     const upper = el("div", "sa-upper");
-    upper.append(arrivals(view), buildings(view));
+    upper.append(arrivals(view), buildings(view), table(view));
     const hotels = el("div", "sa-hotels");
     for (let p = 0; p < view.players; p++) hotels.append(hotelNode(view, p));
-    beach.append(upper, table(view), hotels, handBlock(view));
-    const scores = [["", "guests", "cards", "used"]].concat(
-      view.hotels.map((h, p) => [`player ${p}`, h.rooms.flat().length, view.hand_sizes[p], view.used_sizes[p]]),
+    const summary = summaryBlock(model);
+    if (summary) beach.append(summary);
+    beach.append(upper, handBlock(view), hotels, legend(view));
+    const money = (p) => (view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
+    const scores = [["", "Tala", "guests", "cards"]].concat(
+      view.hotels.map((h, p) => [p === view.viewer ? `you (${p})` : `player ${p}`, money(p), h.rooms.flat().length, view.hand_sizes[p]]),
     );
     const reset = () => {
       picked = null;
@@ -281,6 +328,41 @@ function render({ model, el: host }) {
     };
     main.append(beach, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
     root.append(main);
+    markChanges(view);
+  }
+
+  // What the tourist icons and flags mean, on the board (not only in tooltips).
+  function legend(view) {
+    const block = el("div", "sa-legend");
+    Object.entries(view.nationalities).forEach(([key, name]) => {
+      const item = el("span", "sa-legend-item");
+      const swatch = el("span", "sa-legend-flag", key);
+      swatch.style.background = view.nationality_colours[key];
+      swatch.style.color = inkFor(view.nationality_colours[key]);
+      item.append(swatch, el("span", "", name));
+      block.append(item);
+    });
+    ["rich", "lovers", "celebrity", "bather"].forEach((kind) => block.append(el("span", "sa-legend-item", KIND_WORDS[kind])));
+    block.append(el("span", "sa-legend-item", "×2 in a room: a guest placed there pays double"));
+    return block;
+  }
+
+  // Ring what changed since the viewer's last move, from the events the viewer may read.
+  function markChanges(view) {
+    const viewer = view.open ? null : view.viewer;
+    (model.get("recent") || []).forEach((event) => {
+      const who = event.player === viewer ? "you" : `player ${event.player}`;
+      if (event.kind === "place") {
+        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), `${who} placed ${event.tourist} here`);
+      } else if (event.kind === "buy") {
+        const head = root.querySelectorAll(".sa-hotel-head")[event.player];
+        markNew(head, `${who} bought ${TILE_NAMES[event.tile] ?? event.tile} for ${event.bid}`);
+      } else if (event.kind === "send-home") {
+        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), `${who} sent ${event.tourists.join(", ")} home`);
+      } else if (event.kind === "choose" && event.player !== viewer) {
+        markNew(root.querySelectorAll(".sa-seat")[event.player]?.querySelector(".sa-price"), `${who} chose a price card`);
+      }
+    });
   }
 
   const cleanup = redrawOnChange(model, draw);

@@ -8,19 +8,28 @@ your hotel by clicking. The engine judges every click; an illegal one shows its 
 from __future__ import annotations
 
 from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.samoa import Samoa
 from kit.samoa.heuristic import HeuristicBot
 
+from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import GameBoard
+from .picture import svg as still_svg
+from .summary import end_of_round
 
 
-class SamoaBoard(GameBoard):
-    """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, and the game's own
-    settings (players, tie_card, scenario, ...)."""
+class SamoaBoard(AnalysedBoard):
+    """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, allow_peeking (see
+    LostCitiesBoard and docs/boards.md), and the game's own settings (players, tie_card, scenario, ...)."""
 
     _esm = bundle("samoa/board.js")
     _css = bundle("samoa/board.css")
     game_type = Samoa
     default_settings = {"players": 4}
-    bots = {"heuristic": lambda seed: HeuristicBot(), "random": lambda seed: RandomBot(seed)}
+    bots = {
+        "heuristic": lambda seed: HeuristicBot(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
+    }
+    still_picture = staticmethod(still_svg)
+    end_of_round = staticmethod(end_of_round)

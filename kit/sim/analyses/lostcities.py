@@ -1,26 +1,27 @@
-"""Numbers for the lessons: every possible expedition score, and the simulated risk of investing.
-
-Pure Python, returning plain rows (lists of dicts) that notebooks turn into polars frames.
-"""
+"""Lost Cities numbers for the scoring lesson (notebooks/lost-cities/05): every possible expedition
+score, exactly, and the simulated risk of investing, as polars frames."""
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
 
+import polars as pl
+
 from kit.bots.arena import play_game
 from kit.core import Chance
+from kit.lostcities import LostCities
+from kit.lostcities.actions import Action, Discard, Draw, Play
+from kit.lostcities.heuristic import HeuristicBot
+from kit.lostcities.scenarios import arrange_deck
+from kit.lostcities.scoring import BONUS, BONUS_CARDS, COST, expedition_score
 
-from .actions import Action, Discard, Draw, Play
-from .game import LostCities
-from .heuristic import HeuristicBot
-from .scenarios import arrange_deck
-from .scoring import BONUS, BONUS_CARDS, COST, expedition_score
+from ..seeding import game_seed
 
 NUMBERS = tuple(range(2, 11))
 
 
-def expedition_score_distribution() -> list[dict[str, int]]:
+def expedition_score_distribution() -> pl.DataFrame:
     """LC-5, exactly: for 0-3 investment cards and every set of number cards 2..10 (an expedition
     with at least one card), how many expeditions reach each score. 2,047 expeditions in all."""
     counts: Counter[tuple[int, int]] = Counter()
@@ -32,10 +33,10 @@ def expedition_score_distribution() -> list[dict[str, int]]:
                     continue  # never started: worth 0, and not an expedition
                 score = (sum(numbers) - COST) * (1 + investments) + (BONUS if cards >= BONUS_CARDS else 0)
                 counts[investments, score] += 1
-    return [
-        {"investments": investments, "score": score, "expeditions": count}
-        for (investments, score), count in sorted(counts.items())
-    ]
+    rows = [(investments, score, count) for (investments, score), count in sorted(counts.items())]
+    return pl.DataFrame(
+        rows, schema={"investments": pl.Int64, "score": pl.Int64, "expeditions": pl.Int64}, orient="row"
+    )
 
 
 class CommittedBot:
@@ -66,30 +67,34 @@ class CommittedBot:
         return Discard(others[-1])
 
 
-def investment_risk(games: int = 2000, seed: int = 0) -> list[dict[str, int]]:
-    """Simulated with the engine: how an expedition started at once ends, by the opening hand.
+def investment_risk(games: int = 2000, seed: int = 0) -> pl.DataFrame:
+    """An experiment with the engine: how an expedition started at once ends, by the opening hand.
 
-    Game i deals player 0 exactly k = i mod 4 investment cards of expedition e = i mod 5 (the rest of
-    the deal is shuffled from seed + i), and player 0 commits to that expedition (`CommittedBot`)
-    against the heuristic bot for one round. Each row: the investment cards, the value of e's
-    number cards in the opening hand, and the expedition's final score (LC-5).
+    Game i deals player 0 exactly k = i mod 4 investment cards of expedition e = i mod 5 (the rest
+    of the deal is shuffled from `kit.sim.seeding.game_seed(seed, i)`), and player 0 commits to that
+    expedition (`CommittedBot`) against the heuristic bot for one round. One row per game: the
+    investment cards, the value of e's number cards in the opening hand, the cards the expedition
+    ended with and its final score (LC-5). The investment cards are assigned, not chosen: an
+    experiment, not an observation of a bot's choices.
     """
     rows = []
     for index in range(games):
         investments, expedition = index % 4, index % 5
-        game = LostCities(players=2, rounds=1, deck=_deal(seed + index, expedition, investments))
+        game = LostCities(players=2, rounds=1, deck=_deal(game_seed(seed, index), expedition, investments))
         opening = sum(c.value for c in game.hands[0] if c.expedition == expedition)
         play_game(game, [CommittedBot(expedition), HeuristicBot()])
         cards = game.expeditions[0][expedition]
-        rows.append(
-            {
-                "investments": investments,
-                "opening_hand_value": opening,
-                "cards": len(cards),
-                "score": expedition_score(cards),
-            }
-        )
-    return rows
+        letter = game.components.expeditions[expedition].key
+        rows.append((index, investments, letter, opening, len(cards), expedition_score(cards)))
+    schema = {
+        "game": pl.Int64,
+        "investments": pl.Int64,
+        "expedition": pl.String,
+        "opening_hand_value": pl.Int64,
+        "cards": pl.Int64,
+        "score": pl.Int64,
+    }
+    return pl.DataFrame(rows, schema=schema, orient="row")
 
 
 def _deal(seed: int, expedition: int, investments: int) -> list[str]:

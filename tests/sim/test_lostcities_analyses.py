@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from kit.lostcities import LostCities, load_components
-from kit.lostcities.analysis import _deal, expedition_score_distribution, investment_risk
+from kit.sim.analyses.lostcities import _deal, expedition_score_distribution, investment_risk
 
 
 def test_every_expedition_is_counted_once_and_the_range_is_the_rulebooks():
-    rows = expedition_score_distribution()
+    rows = expedition_score_distribution().to_dicts()
     assert sum(r["expeditions"] for r in rows) == 4 * 2**9 - 1
     scores = [r["score"] for r in rows]
     assert min(scores) == -80 and max(scores) == 156
@@ -26,8 +26,13 @@ def test_the_risk_experiment_deals_what_it_says_and_is_reproducible():
     game = LostCities(deck=deck, rounds=1)
     assert sum(1 for c in game.hands[0] if c.expedition == 2 and c.value == 0) == 2
     assert sorted(deck) == sorted(c.key for c in load_components().deck(2))
-    rows = investment_risk(games=40, seed=5)
-    assert rows == investment_risk(games=40, seed=5)
+    frame = investment_risk(games=40, seed=5)
+    assert frame.equals(investment_risk(games=40, seed=5))
+    assert not frame.equals(investment_risk(games=40, seed=6))
+    rows = frame.to_dicts()
     assert Counter(r["investments"] for r in rows) == {0: 10, 1: 10, 2: 10, 3: 10}
     assert all(r["cards"] >= r["investments"] for r in rows)
     assert all(-80 <= r["score"] <= 156 for r in rows)
+    # the committed player really played the expedition it was dealt: every dealt investment is on it
+    assert all(r["cards"] >= r["investments"] for r in rows)
+    assert {r["expedition"] for r in rows} == {e.key for e in load_components().expeditions}

@@ -1,0 +1,784 @@
+"""Compiled Lost Cities playouts: the readable engine's games, about a hundred times faster.
+
+    >>> from kit.lostcities import LostCities, fast
+    >>> game = LostCities(seed=7, rounds=1)
+    >>> fast.play_out(game, Chance(1)).scores            # the readable engine would end the same way
+
+The kernel plays a position to its end (a round or a whole match; 2 players or the 4-player partner
+variant, LC-7) with a policy per seat: the uniformly random policy of `LostCities.random_action`,
+or the heuristic bot's policy (`kit.lostcities.heuristic.HeuristicBot`, with its parameters). It
+draws chance exactly as the readable engine does, from its own copy of Python's Mersenne Twister
+(MT19937, carried over word for word from `random.Random.getstate()`), so for the same position and
+the same chance it plays the same actions and reaches the same scores. The test suite proves it
+game by game (tests/lostcities/test_fast.py); the readable engine stays the reference.
+
+numba is an optional extra (`pip install tablekit[fast]`). Without it every function here still
+works, by playing the readable engine (slowly); `AVAILABLE` says which one you get.
+
+Layout of a position in the kernel: one int64 row (see `_encode`), cards as ``16 * expedition +
+value`` (investment cards have value 0), so that sorting codes sorts cards as the engine does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kit.bots.rollout import play_to_end, rollout_bots
+from kit.core import Chance
+
+from . import rules
+from .actions import Discard, Draw, Pass, Play
+from .game import LostCities
+from .heuristic import CONTINUE_GAP, TIGHT_GAP, HeuristicBot
+from .scoring import BONUS, BONUS_CARDS, COST
+
+try:  # the compiled path is optional: see the module's docstring
+    import numba
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised by the no-numba test in a subprocess
+    numba = None
+    np = None
+
+AVAILABLE = numba is not None
+
+# ------------------------------------------------------------------------------ the state row
+PLAYERS, ROUNDS, ROUNDS_DONE, TOTAL0, TOTAL1, TO_MOVE, PHASE, DISCARDED_TO, STARTER, DECK_LEN = range(10)
+PILE_LEN = 10  # 5 discard pile sizes
+HAND_LEN = 15  # 4 hand sizes
+BASE_LEN = 19  # size of the full deck (60 or 75)
+HANDS = 20  # 4 hands of up to HAND_CAP cards, sorted
+HAND_CAP = 16
+DECK = HANDS + 4 * HAND_CAP  # the draw pile, top card last
+DECK_CAP = 80
+PILES = DECK + DECK_CAP  # 5 discard piles of up to PILE_CAP cards, top card last
+PILE_CAP = 16
+EXPEDITIONS = PILES + 5 * PILE_CAP  # [side][colour] -> cards, sum of values, investments, top value
+BASE = EXPEDITIONS + 2 * 5 * 4  # the full deck in the order the engine shuffles it (LC-2)
+WIDTH = BASE + DECK_CAP
+
+PLAY_PHASE, DRAW_PHASE, OVER = 0, 1, 2
+# Policies: what a seat does. The heuristic's parameters follow HeuristicBot's (see `policy_row`).
+RANDOM, HEURISTIC = 0, 1
+PARAMS = 5  # policy code, start threshold, invest threshold, tight gap, continue gap
+
+# Recorded actions: kind * 2**16 + a * 2**8 + b
+PLAY, DISCARD, DRAW, PASS, SCORE = range(5)
+NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play_after's "no first action"
+HAND_SIZE = rules.HAND_SIZE  # LC-2 (module attributes copied: the kernel reads plain globals)
+PASS_MIN_HAND = rules.PASS_MIN_HAND  # LC-7
+STEP_CAP = 1_000_000  # a safety net for the compiled loop only; no game of the engine comes near it
+
+
+def _code(card) -> int:
+    return 16 * card.expedition + card.value
+
+
+# ------------------------------------------------------------------------- position <-> kernel
+def _encode(game: LostCities):
+    """One kernel row for `game`'s position (everything, hidden cards included: determinize first
+    when a player's knowledge is what counts)."""
+    row = np.zeros(WIDTH, np.int64)
+    players = game.players
+    row[PLAYERS], row[ROUNDS], row[ROUNDS_DONE] = players, game.settings.rounds, len(game.round_scores)
+    row[TOTAL0], row[TOTAL1] = game.totals()
+    row[TO_MOVE] = -1 if game.to_move is None else game.to_move
+    row[PHASE] = {"play": PLAY_PHASE, "draw": DRAW_PHASE, "over": OVER}[game.phase]
+    row[DISCARDED_TO] = -1 if game.discarded_to is None else game.discarded_to
+    row[STARTER] = game.starters[-1]
+    row[DECK_LEN] = len(game.deck)
+    row[DECK : DECK + len(game.deck)] = [16 * e + v for e, v, _ in game.deck]  # _code, inlined: hot in searches
+    for p, hand in enumerate(game.hands):
+        row[HAND_LEN + p] = len(hand)
+        row[HANDS + HAND_CAP * p : HANDS + HAND_CAP * p + len(hand)] = [16 * e + v for e, v, _ in hand]
+    for e, pile in enumerate(game.discards):
+        row[PILE_LEN + e] = len(pile)
+        row[PILES + PILE_CAP * e : PILES + PILE_CAP * e + len(pile)] = [16 * x + v for x, v, _ in pile]
+    for side, expeditions in enumerate(game.expeditions):
+        for e, cards in enumerate(expeditions):
+            at = EXPEDITIONS + 20 * side + 4 * e
+            row[at] = len(cards)
+            row[at + 1] = sum(c.value for c in cards)
+            row[at + 2] = sum(1 for c in cards if c.value == 0)
+            row[at + 3] = game.tops[side][e]
+    row[BASE_LEN], row[BASE:] = _full_deck(game.components, players)
+    return row
+
+
+@lru_cache(maxsize=16)
+def _full_deck(components, players: int):
+    """The full deck's size, and its cards in the order LC-2 shuffles them (the same every game)."""
+    base = components.deck(players)
+    cards = np.zeros(DECK_CAP, np.int64)
+    cards[: len(base)] = [_code(c) for c in base]
+    return len(base), cards
+
+
+def _state(chance: Chance):
+    """The 624 words and the index of `chance`'s Mersenne Twister, as the kernel keeps them."""
+    return np.array(chance._generator.getstate()[1], np.int64)
+
+
+def policy_row(policy) -> list[int]:
+    """A seat's policy as kernel parameters: "random", or a HeuristicBot (its parameters read)."""
+    if policy == "random":
+        return [RANDOM, 0, 0, 0, 0]
+    if isinstance(policy, HeuristicBot) or policy == "heuristic":
+        bot = HeuristicBot() if policy == "heuristic" else policy
+        return [
+            HEURISTIC,
+            bot.start_threshold,
+            bot.invest_threshold,
+            getattr(bot, "tight_gap", TIGHT_GAP),
+            getattr(bot, "continue_gap", CONTINUE_GAP),
+        ]
+    raise ValueError(f"the kernel plays 'random', 'heuristic' or a HeuristicBot, not {policy!r}")
+
+
+def _policies(policies, players: int) -> list:
+    if isinstance(policies, str) or isinstance(policies, HeuristicBot):
+        return [policies] * players
+    policies = list(policies)
+    if len(policies) != players:
+        raise ValueError(f"give one policy per seat ({players}), not {len(policies)}")
+    return policies
+
+
+def action_code(action) -> int:
+    """An engine action as the kernel records it."""
+    kind = type(action)
+    if kind is Play:
+        return (PLAY << 16) | _code(action.card)
+    if kind is Discard:
+        return (DISCARD << 16) | _code(action.card)
+    if kind is Draw:
+        return (DRAW << 16) | (0 if action.pile is None else 1 + action.pile)
+    if kind is Pass:
+        return (PASS << 16) | (_code(action.cards[0]) << 8) | _code(action.cards[1])
+    raise TypeError(f"not a Lost Cities action: {action!r}")
+
+
+def score_code(scores: Sequence[int]) -> int:
+    """A round's scores (LC-5) as the kernel records them between actions (scores lie in -400..780)."""
+    return (SCORE << 16) | ((scores[0] + 512) << 11) | (scores[1] + 512)
+
+
+def engine_record(game: LostCities, start: int = 0) -> list[int]:
+    """What the kernel records, taken from the readable engine's log: every action from history
+    step `start` on, and each round's scores where the round ended."""
+    record, step = [], 0
+    for _rule, kind, *rest in game.log:
+        if kind in ("play", "discard", "draw", "pass"):
+            if step >= start:
+                record.append(action_code(game.history[step]))
+            step += 1
+        elif kind == "score" and step > start:
+            record.append(score_code(rest[1]["scores"]))
+    return record
+
+
+# ------------------------------------------------------------------------------- the results
+@dataclass
+class Outcome:
+    """How a playout ended: each player's match total (as `LostCities.scores`) and, when recorded,
+    every action and round score on the way (as `engine_record` writes them)."""
+
+    scores: list[int]
+    steps: int
+    record: list[int] | None = None
+
+
+def play_out(game: LostCities, chance: Chance, policies="random", record: bool = False) -> Outcome:
+    """Play `game` (left unchanged) to its end with one policy per seat (or one for all).
+
+    Random seats draw from `chance` (as `game.random_action(chance)` would); new rounds are dealt
+    from `game.chance`. Neither generator is advanced: the kernel works on copies.
+    """
+    policies = _policies(policies, game.players)
+    if not AVAILABLE:
+        return _reference_outcome(game.clone(), chance.clone(), policies, record)
+    rows = _encode(game)[None, :]
+    params = np.array([policy_row(p) for p in policies] + [[RANDOM] * PARAMS] * (4 - game.players), np.int64)
+    states_game = _state(game.chance)[None, :]
+    states_policy = _state(chance)[None, :]
+    cap = 4096 if record else 0
+    records = np.zeros((1, cap), np.int64)
+    totals = np.zeros((1, 2), np.int64)
+    steps = np.zeros(1, np.int64)
+    _play_many(rows, params, states_game, states_policy, records, totals, steps)
+    scores = [int(totals[0, p % 2]) for p in range(game.players)]
+    recorded = None
+    if record:
+        if steps[0] > cap:
+            raise RuntimeError("recorded playout longer than the record buffer")
+        recorded = [int(c) for c in records[0] if c >= 0]
+    return Outcome(scores, int(steps[0]), recorded)
+
+
+def play_new(
+    seeds: Sequence[int],
+    policy_seeds: Sequence[int],
+    policies="random",
+    players: int = 2,
+    rounds: int = 1,
+    first_player: int = 0,
+    record_cap: int = 0,
+):
+    """Many new games at once: game i is ``LostCities(players=players, rounds=rounds, seed=seeds[i],
+    first_player=first_player)`` played out with ``Chance(policy_seeds[i])`` for its random seats;
+    dealt and played in the kernel. Returns (totals: per game the two sides' match totals, steps,
+    records: the first `record_cap` entries of each game's record, -1 after its end)."""
+    if not AVAILABLE:
+        raise RuntimeError("play_new needs numba (pip install tablekit[fast])")
+    template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
+    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    states_game, states_policy = seed_states(seeds), seed_states(policy_seeds)
+    totals = np.zeros((len(seeds), 2), np.int64)
+    steps = np.zeros(len(seeds), np.int64)
+    records = np.zeros((len(seeds), record_cap), np.int64)
+    _new_many(template, first_player, params, states_game, states_policy, records, totals, steps)
+    return totals, steps, records
+
+
+def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, policy_seeds, policies="random"):
+    """Rollouts for an advisor: for each position ``games[j]`` and each action ``actions[k]`` (legal
+    in all of them), the match totals (J x K x 2) after taking the action and playing to the end.
+
+    Position j deals later rounds from ``Chance(game_seeds[j])`` (not from its own generator) and its
+    random seats draw from ``Chance(policy_seeds[j])``, the same fresh streams for every action
+    (common random numbers: the actions are compared on the same luck). `reference_play_after` is
+    the same on the readable engine."""
+    if not AVAILABLE:
+        return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
+    players = games[0].players
+    rows = np.stack([_encode(game) for game in games])
+    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    codes = np.array([action_code(action) for action in actions], np.int64)
+    totals = np.zeros((len(games), len(codes), 2), np.int64)
+    _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals)
+    return totals
+
+
+def reference_play_after(games, actions, game_seeds, policy_seeds, policies="random"):
+    """`play_after` on the readable engine (the reference, and the path without numba)."""
+    totals = []
+    for game, game_seed, policy_seed in zip(games, game_seeds, policy_seeds):
+        per_action = []
+        for action in actions:
+            copy = game.clone()
+            copy.chance = Chance(game_seed)
+            copy.apply(action)
+            reference_play(copy, Chance(policy_seed), _policies(policies, copy.players))
+            per_action.append(copy.totals())
+        totals.append(per_action)
+    return np.array(totals, np.int64) if np is not None else totals
+
+
+def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int]:
+    """The two sides' match totals after playing `game` out with ``Chance(policy_seed)`` for its
+    random seats and its own generator for later deals (a rollout for a search: one call, no copies)."""
+    if not AVAILABLE:
+        copy = game.clone()
+        reference_play(copy, Chance(policy_seed), _policies(policies, game.players))
+        return copy.totals()
+    players = game.players
+    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    more_rounds = len(game.round_scores) + 1 < game.settings.rounds
+    states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.int64)
+    totals = np.zeros((1, 1, 2), np.int64)
+    _after_many(_encode(game)[None, :], NO_ACTION, params, states_game, seed_states([policy_seed]), totals)
+    return [int(totals[0, 0, 0]), int(totals[0, 0, 1])]
+
+
+def reference_play(game: LostCities, chance: Chance, policies) -> None:
+    """The same playout on the readable engine (the reference; `game` and `chance` are advanced)."""
+    play_to_end(game, rollout_bots(game, list(policies)), chance)
+
+
+def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool) -> Outcome:
+    start = len(game.history)
+    reference_play(game, chance, policies)
+    return Outcome(game.scores(), len(game.history) - start, engine_record(game, start) if record else None)
+
+
+def seed_states(seeds: Sequence[int]):
+    """Mersenne Twister states (as `_state` gives) for `random.Random(seed)`, seeded in the kernel."""
+    out = np.zeros((len(seeds), 625), np.int64)
+    if all(-(2**62) < seed < 2**62 for seed in seeds):  # n's words fit the kernel's int64
+        _seed_many(np.asarray(seeds, np.int64), out)
+    else:
+        for i, seed in enumerate(seeds):
+            out[i] = random.Random(int(seed)).getstate()[1]
+    return out
+
+
+# ---------------------------------------------------------------------- the compiled functions
+# Written once as plain Python; `numba.njit` compiles them when numba is there. They are also the
+# documentation of the kernel, so they follow rules.py and heuristic.py line by line.
+N, M = 624, 397
+MASK = 0xFFFFFFFF
+
+
+def _mt_init(mt, seed):
+    """init_genrand of the reference MT19937 (as CPython's _randommodule.c)."""
+    previous = seed & MASK
+    mt[0] = previous
+    for i in range(1, N):
+        previous = (1812433253 * (previous ^ (previous >> 30)) + i) & MASK
+        mt[i] = previous
+    mt[N] = N
+
+
+def _mt_seed(mt, key, key_length):
+    """CPython's `random.seed(n)` for an int n: init_by_array over n's 32-bit words."""
+    _mt_init(mt, 19650218)
+    i, j = 1, 0
+    previous = mt[0]
+    for _ in range(max(N, key_length)):
+        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1664525)) + key[j] + j) & MASK
+        mt[i] = previous
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = previous
+            i = 1
+        if j >= key_length:
+            j = 0
+    for _ in range(N - 1):
+        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1566083941)) - i) & MASK
+        mt[i] = previous
+        i += 1
+        if i >= N:
+            mt[0] = previous
+            i = 1
+    mt[0] = 0x80000000
+    mt[N] = N
+
+
+def _seed_many(seeds, out):
+    key = np.zeros(2, np.int64)
+    for r in range(seeds.shape[0]):
+        n = abs(seeds[r])
+        key[0] = n & MASK
+        key[1] = n >> 32
+        _mt_seed(out[r], key, 2 if key[1] else 1)
+
+
+def _mt_word(mt):
+    index = mt[N]
+    if index >= N:
+        for k in range(N - M):
+            y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
+            mt[k] = mt[k + M] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        for k in range(N - M, N - 1):
+            y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
+            mt[k] = mt[k + (M - N)] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
+        mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        index = 0
+    y = mt[index]
+    mt[N] = index + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    return y ^ (y >> 18)
+
+
+def _random(mt):
+    """`random.random()`: 53 random bits from two words, exactly as CPython."""
+    a = _mt_word(mt) >> 5
+    b = _mt_word(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+def _insort(row, at, length, card):
+    """Insert `card` into the sorted cards row[at : at + length] (bisect.insort)."""
+    i = at + length
+    while i > at and row[i - 1] > card:
+        row[i] = row[i - 1]
+        i -= 1
+    row[i] = card
+
+
+def _remove(row, at, length, card):
+    """Remove the first `card` from row[at : at + length] (list.remove)."""
+    i = at
+    while row[i] != card:
+        i += 1
+    for k in range(i, at + length - 1):
+        row[k] = row[k + 1]
+
+
+def _side_score(row, side):
+    """LC-5 for one side's five expeditions."""
+    total = 0
+    for e in range(5):
+        at = EXPEDITIONS + 20 * side + 4 * e
+        count = row[at]
+        if count:
+            total += (row[at + 1] - COST) * (1 + row[at + 2]) + (BONUS if count >= BONUS_CARDS else 0)
+    return total
+
+
+def _setup_round(row, mt_game, starter):
+    """LC-2: shuffle the full deck (Fisher-Yates as Chance.shuffle), deal 8 from its end to each."""
+    size = row[BASE_LEN]
+    for i in range(size):
+        row[DECK + i] = row[BASE + i]
+    for i in range(size - 1, 0, -1):
+        j = int(_random(mt_game) * (i + 1))
+        row[DECK + i], row[DECK + j] = row[DECK + j], row[DECK + i]
+    for p in range(row[PLAYERS]):
+        at = HANDS + HAND_CAP * p
+        for k in range(HAND_SIZE):
+            _insort(row, at, k, row[DECK + size - HAND_SIZE + k])
+        row[HAND_LEN + p] = HAND_SIZE
+        size -= HAND_SIZE
+    row[DECK_LEN] = size
+    for i in range(40):
+        row[EXPEDITIONS + i] = 0
+    for e in range(5):
+        row[PILE_LEN + e] = 0
+    row[TO_MOVE] = starter
+    row[PHASE] = PLAY_PHASE
+    row[DISCARDED_TO] = -1
+    row[STARTER] = starter
+
+
+def _end_of_round(row, mt_game, record, recorded):
+    """LC-4, LC-5 and LC-6: score the round; the next one (its starter by LC-6), or the end."""
+    s0, s1 = _side_score(row, 0), _side_score(row, 1)
+    if recorded < record.shape[0]:
+        record[recorded] = (SCORE << 16) | ((s0 + 512) << 11) | (s1 + 512)
+    recorded += 1
+    row[TOTAL0] += s0
+    row[TOTAL1] += s1
+    row[ROUNDS_DONE] += 1
+    if row[ROUNDS_DONE] >= row[ROUNDS]:
+        row[PHASE] = OVER
+        row[TO_MOVE] = -1
+        return recorded
+    previous, players = row[STARTER], row[PLAYERS]
+    t0, t1 = row[TOTAL0], row[TOTAL1]
+    if players == 2:
+        starter = 1 - previous if t0 == t1 else (0 if t0 > t1 else 1)
+    else:
+        following = (previous + 1) % players
+        if t0 == t1:
+            starter = following
+        else:
+            leader = 0 if t0 > t1 else 1
+            starter = following if following % 2 == leader else (following + 1) % players
+    _setup_round(row, mt_game, starter)
+    return recorded
+
+
+def _apply(row, action, mt_game, record, recorded):
+    """Carry out one legal action (rules.play_to_expedition, discard, draw, pass_cards)."""
+    if recorded < record.shape[0]:
+        record[recorded] = action
+    recorded += 1
+    kind, a, b = action >> 16, (action >> 8) & 255, action & 255
+    player = row[TO_MOVE]
+    hand_at, length = HANDS + HAND_CAP * player, row[HAND_LEN + player]
+    if kind == PLAY:
+        _remove(row, hand_at, length, b)
+        row[HAND_LEN + player] = length - 1
+        at = EXPEDITIONS + 20 * (player % 2) + 4 * (b >> 4)
+        value = b & 15
+        row[at] += 1
+        row[at + 1] += value
+        if value:
+            row[at + 3] = value
+        else:
+            row[at + 2] += 1
+        row[PHASE] = DRAW_PHASE
+        row[DISCARDED_TO] = -1
+    elif kind == DISCARD:
+        _remove(row, hand_at, length, b)
+        row[HAND_LEN + player] = length - 1
+        e = b >> 4
+        row[PILES + PILE_CAP * e + row[PILE_LEN + e]] = b
+        row[PILE_LEN + e] += 1
+        row[PHASE] = DRAW_PHASE
+        row[DISCARDED_TO] = e
+    elif kind == DRAW:
+        if b == 0:
+            row[DECK_LEN] -= 1
+            card = row[DECK + row[DECK_LEN]]
+        else:
+            row[PILE_LEN + b - 1] -= 1
+            card = row[PILES + PILE_CAP * (b - 1) + row[PILE_LEN + b - 1]]
+        _insort(row, hand_at, length, card)
+        row[HAND_LEN + player] = length + 1
+        if row[DECK_LEN]:
+            row[PHASE] = PLAY_PHASE
+            row[DISCARDED_TO] = -1
+            row[TO_MOVE] = (player + 1) % row[PLAYERS]
+        else:
+            recorded = _end_of_round(row, mt_game, record, recorded)
+    else:  # PASS (LC-7)
+        _remove(row, hand_at, length, a)
+        _remove(row, hand_at, length - 1, b)
+        row[HAND_LEN + player] = length - 2
+        partner = (player + 2) % 4
+        partner_at, partner_length = HANDS + HAND_CAP * partner, row[HAND_LEN + partner]
+        _insort(row, partner_at, partner_length, a)
+        _insort(row, partner_at, partner_length + 1, b)
+        row[HAND_LEN + partner] = partner_length + 2
+        row[TO_MOVE] = (player + 1) % 4
+    return recorded
+
+
+def _random_action(row, mt, buffer):
+    """LostCities.random_action: rejection sampling for draws and for 2-player plays; otherwise a
+    uniform pick from legal_actions() in its order (the 4-player game's passes included)."""
+    player = row[TO_MOVE]
+    if row[PHASE] == DRAW_PHASE:
+        forbidden = row[DISCARDED_TO]
+        while True:
+            source = int(_random(mt) * 6)
+            if not source or (source - 1 != forbidden and row[PILE_LEN + source - 1]):
+                return (DRAW << 16) | source
+    hand_at, length = HANDS + HAND_CAP * player, row[HAND_LEN + player]
+    tops_at = EXPEDITIONS + 20 * (player % 2) + 3
+    if row[PLAYERS] == 2:
+        candidates = 2 * length
+        while True:
+            pick = int(_random(mt) * candidates)
+            position = pick >> 1
+            card = row[hand_at + position]
+            if position and row[hand_at + position - 1] == card:
+                continue
+            if not pick & 1:
+                return (DISCARD << 16) | card
+            top = row[tops_at + 4 * (card >> 4)]
+            if not top or (card & 15) > top:
+                return (PLAY << 16) | card
+    n = 0
+    for i in range(length):
+        card = row[hand_at + i]
+        if i and row[hand_at + i - 1] == card:
+            continue
+        top = row[tops_at + 4 * (card >> 4)]
+        if not top or (card & 15) > top:
+            buffer[n] = (PLAY << 16) | card
+            n += 1
+        buffer[n] = (DISCARD << 16) | card
+        n += 1
+    if length - 2 >= PASS_MIN_HAND:
+        for i in range(length):
+            first = row[hand_at + i]
+            if i and row[hand_at + i - 1] == first:
+                continue
+            if i + 1 < length and row[hand_at + i + 1] == first:
+                buffer[n] = (PASS << 16) | (first << 8) | first
+                n += 1
+            for k in range(i + 1, length):
+                second = row[hand_at + k]
+                if second == first or row[hand_at + k - 1] == second:
+                    continue
+                buffer[n] = (PASS << 16) | (first << 8) | second
+                n += 1
+    return buffer[int(_random(mt) * n)]
+
+
+def _colour_value(row, hand_at, length, colour):
+    """heuristic._hand_value of the hand's cards of one colour."""
+    total = 0
+    for i in range(length):
+        card = row[hand_at + i]
+        if card >> 4 == colour:
+            total += card & 15
+    return total
+
+
+def _heuristic_action(row, params, seat, buffer):
+    """HeuristicBot.choose, step by step (see kit/lostcities/heuristic.py for the ideas)."""
+    start_threshold, invest_threshold = params[seat, 1], params[seat, 2]
+    tight_gap, continue_gap = params[seat, 3], params[seat, 4]
+    player = row[TO_MOVE]
+    side = player % 2
+    mine = EXPEDITIONS + 20 * side
+    if row[PHASE] == DRAW_PHASE:
+        best_gap, best = 0, -1
+        for colour in range(5):
+            size = row[PILE_LEN + colour]
+            if not size or colour == row[DISCARDED_TO] or not row[mine + 4 * colour]:
+                continue
+            value = row[PILES + PILE_CAP * colour + size - 1] & 15
+            top = row[mine + 4 * colour + 3]
+            if value > top:
+                gap = value - max(top, 1) - 1
+                if gap <= tight_gap and (best < 0 or gap < best_gap):
+                    best_gap, best = gap, colour
+        return (DRAW << 16) | (best + 1)
+    hand_at, length = HANDS + HAND_CAP * player, row[HAND_LEN + player]
+    turns_left = row[DECK_LEN] / row[PLAYERS]
+    gap_allowed = continue_gap if turns_left > 4 else 10
+    # 1. continue a started expedition (colours in the order the sorted hand shows them)
+    best_gap, best = 0, -1
+    i = 0
+    while i < length:
+        colour = row[hand_at + i] >> 4
+        end = i
+        while end < length and row[hand_at + end] >> 4 == colour:
+            end += 1
+        at = mine + 4 * colour
+        if row[at]:
+            top = row[at + 3]
+            first = row[hand_at + i]
+            if top == 0 and first & 15 == 0 and turns_left > 10:
+                if _colour_value(row, hand_at, length, colour) >= invest_threshold:
+                    return (PLAY << 16) | first
+            for k in range(i, end):
+                card = row[hand_at + k]
+                if card & 15 > top:
+                    gap = (card & 15) - max(top, 1) - 1
+                    if gap <= gap_allowed and (best < 0 or gap < best_gap):
+                        best_gap, best = gap, card
+                    break
+        i = end
+    if best >= 0:
+        return (PLAY << 16) | best
+    # 2. start a new expedition, colours by hand value, highest first (a stable sort)
+    if turns_left > 6:
+        colours, values = buffer[200:205], buffer[205:210]  # scratch space
+        count = 0
+        i = 0
+        while i < length:
+            colour = row[hand_at + i] >> 4
+            value = 0
+            while i < length and row[hand_at + i] >> 4 == colour:
+                value += row[hand_at + i] & 15
+                i += 1
+            k = count
+            while k > 0 and values[k - 1] < value:
+                colours[k], values[k] = colours[k - 1], values[k - 1]
+                k -= 1
+            colours[k], values[k] = colour, value
+            count += 1
+        for c in range(count):
+            colour = colours[c]
+            if row[mine + 4 * colour]:
+                continue
+            if values[c] < start_threshold:
+                break
+            investment, number = -1, -1
+            for k in range(length):
+                card = row[hand_at + k]
+                if card >> 4 == colour:
+                    if card & 15 == 0:
+                        if investment < 0:
+                            investment = card
+                    elif number < 0:
+                        number = card
+            if investment >= 0 and values[c] >= invest_threshold and turns_left > 10:
+                return (PLAY << 16) | investment
+            if number >= 0:
+                return (PLAY << 16) | number
+    # 3. discard what matters least to us and helps the opponent least (the first such card)
+    theirs = EXPEDITIONS + 20 * (1 - side)
+    best_cost, best = 0.0, -1
+    for k in range(length):
+        card = row[hand_at + k]
+        colour, value = card >> 4, card & 15
+        started = row[mine + 4 * colour] > 0
+        useful = value > row[mine + 4 * colour + 3] or (value == 0 and not started)
+        cost = 0.0
+        if useful:
+            if started:
+                cost = 10.0 + value
+            else:
+                cost = _colour_value(row, hand_at, length, colour) / 3
+        if row[theirs + 4 * colour] and value > row[theirs + 4 * colour + 3]:
+            cost = cost + (8 + value)
+        if best < 0 or cost < best_cost:
+            best_cost, best = cost, card
+    return (DISCARD << 16) | best
+
+
+def _play(row, params, mt_game, mt_policy, record, buffer):
+    """Play the position in `row` to its end; returns the number of actions taken."""
+    recorded = 0
+    steps = 0
+    while row[PHASE] != OVER and steps < STEP_CAP:
+        seat = row[TO_MOVE]
+        if params[seat, 0] == RANDOM:
+            action = _random_action(row, mt_policy, buffer)
+        else:
+            action = _heuristic_action(row, params, seat, buffer)
+        recorded = _apply(row, action, mt_game, record, recorded)
+        steps += 1
+    for k in range(recorded, record.shape[0]):
+        record[k] = -1
+    return steps
+
+
+def _play_many(rows, params, states_game, states_policy, records, totals, steps):
+    """Play every row to its end (rows and states are changed in place)."""
+    buffer = np.empty(256, np.int64)
+    for r in range(rows.shape[0]):
+        steps[r] = _play(rows[r], params, states_game[r], states_policy[r], records[r], buffer)
+        totals[r, 0] = rows[r, TOTAL0]
+        totals[r, 1] = rows[r, TOTAL1]
+
+
+def _new_many(template, first_player, params, states_game, states_policy, records, totals, steps):
+    """Deal a new game for each generator state (LC-2, as the engine's set-up) and play it out."""
+    buffer = np.empty(256, np.int64)
+    row = template.copy()
+    for r in range(states_game.shape[0]):
+        row[:] = template
+        _setup_round(row, states_game[r], first_player)
+        steps[r] = _play(row, params, states_game[r], states_policy[r], records[r], buffer)
+        totals[r, 0] = row[TOTAL0]
+        totals[r, 1] = row[TOTAL1]
+
+
+def _after_many(rows, actions, params, states_game, states_policy, totals):
+    """`play_after` in the kernel: every row with every first action."""
+    buffer = np.empty(256, np.int64)
+    no_record = np.empty(0, np.int64)
+    row = np.empty(rows.shape[1], np.int64)
+    mt_game = np.empty(625, np.int64)
+    mt_policy = np.empty(625, np.int64)
+    for j in range(rows.shape[0]):
+        for k in range(actions.shape[0]):
+            row[:] = rows[j]
+            mt_game[:] = states_game[j]
+            mt_policy[:] = states_policy[j]
+            if actions[k] >= 0:
+                _apply(row, actions[k], mt_game, no_record, 0)
+            _play(row, params, mt_game, mt_policy, no_record, buffer)
+            totals[j, k, 0] = row[TOTAL0]
+            totals[j, k, 1] = row[TOTAL1]
+
+
+if AVAILABLE:
+    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
+    _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply"}
+    for _name in (
+        "_mt_init",
+        "_mt_seed",
+        "_seed_many",
+        "_mt_word",
+        "_random",
+        "_insort",
+        "_remove",
+        "_side_score",
+        "_setup_round",
+        "_end_of_round",
+        "_apply",
+        "_random_action",
+        "_colour_value",
+        "_heuristic_action",
+        "_play",
+        "_play_many",
+        "_new_many",
+        "_after_many",
+    ):
+        globals()[_name] = (_inline if _name in _INLINED else _compile)(globals()[_name])

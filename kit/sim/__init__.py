@@ -1,0 +1,16 @@
+"""Simulation as data: many seeded games played by bots, as polars frames, with honest statistics.
+
+    >>> from kit.sim import simulate, bot
+    >>> frame = simulate("samoa", games=200, record="decisions", bots=["heuristic", "random"])
+
+A layer above the games and the bots: no game imports it. It needs the `sim` extra
+(polars, scipy, tqdm, dask[distributed]). Columns: docs/simulation.md.
+"""
+
+from .bots import BotSpec, bot
+from .components import component_hash, edited_copy
+from .frames import by_seat
+from .simulate import columns, schema, simulate
+from .whatif import vary
+
+__all__ = ["BotSpec", "bot", "by_seat", "columns", "component_hash", "edited_copy", "schema", "simulate", "vary"]

@@ -1,0 +1,206 @@
+"""The move advisor: what each legal action is worth, from the viewer's information only.
+
+    >>> from kit.sim.advice import advise
+    >>> advice = advise(game, rollouts=1000)          # the player to move is the viewer
+    >>> print(advice)                                 # best first, each figure with its 95% interval and n
+
+For each legal action of the player to move, the advisor plays the rest of the game many times and
+reports the expected final score difference and the win probability, each with a 95% interval and
+n. Every rollout starts from a *determinization*: `game.determinize(viewer, chance)` redeals what
+the viewer cannot see (the other hands, the order of face-down piles) from the viewer's knowledge,
+and later rounds are dealt from a fresh generator, never from the game's own (whose seed would
+rebuild the true deals). Every action is tried on the same determinizations with the same random
+stream for the policy (common random numbers), so differences between actions are not luck of the
+deal.
+
+- score difference: the viewer's final score minus the best other score (Lost Cities: the viewer's
+  side's match total minus the other side's). Student t interval for the mean.
+- win probability: the share of rollouts the viewer wins, a shared first place counting as a share
+  (two tied winners: half each). Wilson score interval (the shares make it approximate on ties).
+- This is an experiment on the *rollout policy's* play after the action ("random": uniformly random
+  legal actions; "heuristic": the game's heuristic bot, whose own choices confound the result): it
+  says how the action does if everyone then plays like that, not under best play.
+
+Lost Cities uses the compiled kernel (kit/lostcities/fast.py) when numba is installed; it plays
+exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the numbers agree).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from kit.bots.rollout import play_to_end, rollout_bots, win_shares
+from kit.core import Chance, Game
+
+from .stats import mean_interval, wilson_interval
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One legal action's estimates, each with its 95% interval and n."""
+
+    action: str
+    n: int
+    difference: float
+    difference_low: float
+    difference_high: float
+    win: float
+    win_low: float
+    win_high: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.action:<14} score difference {self.difference:+7.1f} "
+            f"(95% CI {self.difference_low:+.1f} to {self.difference_high:+.1f})   "
+            f"win {self.win:6.1%} (95% CI {self.win_low:.1%}–{self.win_high:.1%}), n = {self.n:,}"
+        )
+
+
+@dataclass
+class Advice:
+    """The advisor's table: `actions` best first (by expected score difference)."""
+
+    viewer: int
+    policy: str
+    rollouts: int  # per action
+    information: str  # "viewer" (determinized) or "everything" (the open teaching mode)
+    engine: str  # "kernel" (compiled Lost Cities) or "readable"
+    seconds: float
+    actions: list[ActionValue] = field(default_factory=list)
+
+    @property
+    def best(self) -> ActionValue:
+        return self.actions[0]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The table as plain rows (JSON-ready), best first."""
+        return [vars(value) | {"rank": rank + 1} for rank, value in enumerate(self.actions)]
+
+    def __str__(self) -> str:
+        source = (
+            f"player {self.viewer}'s information only (hidden cards redealt in each rollout)"
+            if self.information == "viewer"
+            else "everything, hidden cards included (open teaching mode)"
+        )
+        lines = [
+            f"{len(self.actions)} actions x {self.rollouts:,} rollouts, {self.policy} play afterwards, "
+            f"using {source}; {self.seconds:.2f} s ({self.engine} engine)"
+        ]
+        lines += [f"  {value}" for value in self.actions]
+        return "\n".join(lines)
+
+
+def advise(
+    game: Game,
+    viewer: int | None = None,
+    rollouts: int = 1000,
+    policy: Any = "random",
+    seed: int = 0,
+    everything: bool = False,
+    engine: str = "auto",
+    progress: Callable[[int, int], None] | None = None,
+) -> Advice:
+    """Every legal action of the player to move, valued by `rollouts` playouts each.
+
+    viewer: whose information counts (default and only choice: the player to move, whose actions
+    these are). policy: "random", "heuristic" or a bot object (`choose(game)`) for every seat after
+    the action. everything=True uses the true hidden cards (the open teaching mode; say so when
+    showing it). engine: "auto" (the Lost Cities kernel when available), "kernel" or "readable".
+    progress(done, total) is called as rollouts finish (in about twenty steps).
+    """
+    if game.is_over:
+        raise ValueError("the game is over: there is nothing left to advise")
+    viewer = game.current_player if viewer is None else viewer
+    if viewer != game.current_player:
+        raise ValueError(f"the advisor values the actions of the player to move ({game.current_player}), not {viewer}")
+    if rollouts < 2:
+        raise ValueError("at least 2 rollouts per action are needed for an interval")
+    start = time.perf_counter()
+    actions = game.legal_actions()
+    use_kernel = _kernel_for(game, policy, engine)
+    chance = Chance(seed)
+    differences = np.zeros((rollouts, len(actions)))
+    wins = np.zeros((rollouts, len(actions)))
+    step = max(1, rollouts // 20)
+    for first in range(0, rollouts, step):
+        block = range(first, min(rollouts, first + step))
+        worlds, game_seeds, policy_seeds = [], [], []
+        for _ in block:
+            worlds.append(game.clone() if everything else game.determinize(viewer, chance))
+            game_seeds.append(_seed(chance))
+            policy_seeds.append(_seed(chance))
+        if use_kernel:
+            from kit.lostcities import fast
+
+            totals = fast.play_after(worlds, actions, game_seeds, policy_seeds, policy)
+            side = viewer % 2
+            mine, theirs = totals[:, :, side], totals[:, :, 1 - side]
+            differences[block.start : block.stop] = mine - theirs
+            wins[block.start : block.stop] = (mine > theirs) + 0.5 * (mine == theirs)
+        else:
+            for j, world in zip(block, worlds):
+                for k, action in enumerate(actions):
+                    differences[j, k], wins[j, k] = _rollout_seeded(
+                        world, action, viewer, game_seeds[j - first], policy_seeds[j - first], policy
+                    )
+        if progress is not None:
+            progress(block.stop, rollouts)
+    values = []
+    for k, action in enumerate(actions):
+        mean, low, high = mean_interval(differences[:, k])
+        win_low, win_high = wilson_interval(wins[:, k].sum(), rollouts)
+        values.append(ActionValue(str(action), rollouts, mean, low, high, float(wins[:, k].mean()), win_low, win_high))
+    values.sort(key=lambda v: (-v.difference, -v.win))
+    return Advice(
+        viewer,
+        policy if isinstance(policy, str) else getattr(policy, "name", type(policy).__name__),
+        rollouts,
+        "everything" if everything else "viewer",
+        "kernel" if use_kernel else "readable",
+        time.perf_counter() - start,
+        values,
+    )
+
+
+def _seed(chance: Chance) -> int:
+    return int(chance.random() * 2**53)
+
+
+def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
+    if engine not in ("auto", "kernel", "readable"):
+        raise ValueError(f"engine is 'auto', 'kernel' or 'readable', not {engine!r}")
+    if engine == "readable" or game.name != "lost-cities":
+        if engine == "kernel":
+            raise ValueError(f"there is no compiled kernel for {game.name}")
+        return False
+    from kit.lostcities import fast
+    from kit.lostcities.heuristic import HeuristicBot
+
+    fits = fast.AVAILABLE and (policy in ("random", "heuristic") or isinstance(policy, HeuristicBot))
+    if engine == "kernel" and not fits:
+        raise ValueError("the kernel needs numba and a 'random', 'heuristic' or HeuristicBot policy")
+    return fits
+
+
+def outcome(game: Game, viewer: int) -> tuple[float, float]:
+    """(score difference, win share) of a finished game for `viewer` (see the module's docstring)."""
+    if game.name == "lost-cities":  # two sides: a player's, or a team's (LC-7)
+        totals = game.totals()
+        mine, theirs = totals[viewer % 2], totals[1 - viewer % 2]
+        return mine - theirs, 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    scores = game.scores()
+    best_other = max(s for p, s in enumerate(scores) if p != viewer)
+    return scores[viewer] - best_other, win_shares(game)[viewer]
+
+
+def _rollout_seeded(world: Game, action, viewer: int, game_seed: int, policy_seed: int, policy) -> tuple[float, float]:
+    copy = world.clone()
+    copy.chance = Chance(game_seed)
+    copy.apply(action)
+    play_to_end(copy, rollout_bots(copy, policy), Chance(policy_seed))
+    return outcome(copy, viewer)

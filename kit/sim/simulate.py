@@ -1,0 +1,139 @@
+"""`simulate`: many seeded games played by bots, returned as one polars DataFrame.
+
+    >>> from kit.sim import simulate, bot
+    >>> games = simulate("lost-cities", games=1000, seed=1, bots=["heuristic", "random"])
+    >>> bold = bot("heuristic", keep_value=1.0)
+    >>> moves = simulate("overbooking", games=200, record="decisions", bots=[bold, "random"])
+
+The columns of each record are listed, with their meaning, in docs/simulation.md (`columns()` gives
+them in code).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import polars as pl
+
+from kit.bots.arena import DEFAULT_STEP_CAP
+
+from .bots import BotSpec, as_spec
+from .components import bundle
+from .executors import run
+from .games import GAMES_COLUMNS, sim_game
+from .games.base import DECISION_COLUMNS
+from .run import RECORDS, Plan
+
+#: simulations of unknown length show a progress bar only once they have run this long (seconds)
+PROGRESS_DELAY = 1.0
+
+
+def simulate(
+    game: str,
+    games: int = 1000,
+    seed: int = 0,
+    players: int | Sequence[int] | None = None,
+    bots: Sequence[str | BotSpec] = ("heuristic", "random"),
+    components: str | os.PathLike | None = None,
+    record: str = "games",
+    executor: Any = None,
+    progress: bool | Callable[[int, int], Any] | None = None,
+    chunk_size: int | None = None,
+    step_cap: int = DEFAULT_STEP_CAP,
+    **settings: Any,
+) -> pl.DataFrame:
+    """Play `games` games of `game` (lost-cities, samoa or overbooking) and return them as data.
+
+    - seed: game i is dealt from (seed, i) alone, so the frame is the same row for row whatever
+      executor, chunk size or number of workers ran it.
+    - players: seats per game (default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking); a list
+      makes game i use players[i % len(players)].
+    - bots: names ("heuristic", "random") or `bot(name, **parameters)`; seat p of game i gets
+      bots[(p + i) % len(bots)], so every bot sits in every seat equally often.
+    - components: a folder with an edited copy of datasets/<game>/ (see `edited_copy`).
+    - record: "games" (one row per game) or "decisions" (one row per decision, with what the
+      deciding player could see and what came of it).
+    - executor: None (this process), k (k local processes), or a `dask.distributed.Client`.
+    - progress: a tqdm bar (a widget in Jupyter, text in a terminal); None shows it only if the run
+      takes over a second, False never. In notebooks checked by nbval, pass False in cells whose
+      output is compared. A function instead is called as progress(games done, games) as the run
+      goes (widgets/explore.py draws its own bar with it).
+    - settings: further game settings, e.g. rounds=3 (Lost Cities), score_card="advanced" (Overbooking).
+    """
+    sim = sim_game(game)
+    if record not in RECORDS:
+        raise ValueError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number of at least 0, not {games!r}")
+    if isinstance(bots, (str, BotSpec)):
+        bots = [bots]
+    specs = tuple(as_spec(b) for b in bots)
+    if not specs:
+        raise ValueError("give at least one bot")
+    counts = (sim.default_players,) if players is None else (players,) if isinstance(players, int) else tuple(players)
+    for reserved in ("seed", "players", "components"):
+        settings.pop(reserved, None)
+    plan = Plan(game, seed, counts, specs, record, tuple(sorted(settings.items())), bundle(game, components), step_cap)
+    _check(plan)
+    if callable(progress):
+        update = _counting(progress, games)
+        bar = None
+    else:
+        bar = _progress_bar(games, progress, f"{game} ({record})")
+        update = bar.update if bar is not None else None
+    try:
+        rows = run(plan, games, executor, update, chunk_size)
+    finally:
+        if bar is not None:
+            bar.close()
+    return pl.DataFrame(rows, schema=schema(game, record), orient="row")
+
+
+def schema(game: str, record: str) -> dict[str, Any]:
+    """Column names and polars types of a record, in frame order."""
+    sim = sim_game(game)
+    return sim.games_schema() if record == "games" else sim.decisions_schema()
+
+
+def columns(game: str, record: str) -> list[tuple[str, Any, str]]:
+    """(name, polars type, meaning) of every column of a record: the source of docs/simulation.md."""
+    sim = sim_game(game)
+    if record == "games":
+        return GAMES_COLUMNS + sim.settings_columns
+    return DECISION_COLUMNS + sim.decision_columns
+
+
+def _check(plan: Plan) -> None:
+    """Fail here, with a clear message, rather than in a worker: deal game 0 and make its bots."""
+    sim = sim_game(plan.game)
+    from .components import unpack
+
+    for players in plan.players:
+        sim.new_game(players=players, seed=0, components=unpack(plan.components), **dict(plan.settings))
+    for spec in plan.bots:
+        try:
+            sim.make_bot(spec.name, dict(spec.params), 0)
+        except TypeError as error:
+            raise ValueError(f"bot {spec.label}: {error}") from None
+
+
+def _counting(report: Callable[[int, int], Any], games: int) -> Callable[[int], None]:
+    done = 0
+    report(0, games)
+
+    def update(finished: int) -> None:
+        nonlocal done
+        done += finished
+        report(done, games)
+
+    return update
+
+
+def _progress_bar(games: int, progress: bool | None, label: str):
+    if progress is False or games == 0:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=games, desc=label, unit="game", delay=0 if progress else PROGRESS_DELAY, leave=bool(progress))

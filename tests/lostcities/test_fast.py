@@ -1,0 +1,128 @@
+"""The compiled kernel plays exactly the readable engine's games (kit/lostcities/fast.py).
+
+Same position and same chance -> the same actions, the same round scores and the same totals, for
+every policy, on 10,000 new rounds and on positions taken from the middle of random games.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from kit.core import Chance
+from kit.lostcities import LostCities, fast
+from kit.lostcities.heuristic import HeuristicBot
+
+needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
+
+
+@needs_numba
+def test_the_kernels_mersenne_twister_is_pythons():
+    seeds = [0, 1, 7, -7, 42, 2**32 - 1, 2**32, 2**53 + 3, 2**62 - 1, -(2**62), 2**70 + 11]
+    states = fast.seed_states(seeds)
+    for seed, state in zip(seeds, states):
+        assert list(state) == list(random.Random(seed).getstate()[1]), seed
+    # and the stream of random() continues word for word across the twist (624 words)
+    chance = Chance(2026)
+    state = fast._state(chance)
+    assert [fast._random(state) for _ in range(2000)] == [chance.random() for _ in range(2000)]
+
+
+def _records(game: LostCities, chance: Chance, policies) -> tuple[list[int], list[int]]:
+    expected = fast._reference_outcome(game.clone(), chance.clone(), fast._policies(policies, game.players), True)
+    got = fast.play_out(game, chance, policies, record=True)
+    assert got.scores == expected.scores
+    assert got.steps == expected.steps
+    return got.record, expected.record
+
+
+def _compare_new_games(count: int, policies, players: int = 2, rounds: int = 1, first_player: int = 0):
+    seeds = list(range(1000, 1000 + count))
+    policy_seeds = [7 * seed + 3 for seed in seeds]
+    totals, steps, records = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player, 3000)
+    mentioned = fast._policies(policies, players)
+    for i, seed in enumerate(seeds):
+        game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
+        fast.reference_play(game, Chance(policy_seeds[i]), mentioned)
+        record = fast.engine_record(game)
+        assert len(record) < 3000, "record buffer too small for this test"
+        assert records[i, : len(record) + 1].tolist() == record + [-1], f"seed {seed}: the kernel played another game"
+        assert steps[i] == len(game.history)
+        assert list(totals[i]) == game.totals()
+
+
+@needs_numba
+def test_ten_thousand_random_rounds_are_the_engines_games():
+    _compare_new_games(10_000, "random")
+
+
+@needs_numba
+@pytest.mark.parametrize(
+    "policies, players, rounds, count",
+    [
+        ("heuristic", 2, 1, 1000),
+        (["random", "heuristic"], 2, 3, 300),  # a match: later rounds dealt by the game's own chance
+        ([HeuristicBot(start_threshold=10, invest_threshold=15), "heuristic"], 2, 1, 500),  # parameters
+        ("random", 4, 1, 100),  # LC-7: random seats also pass cards to their partners
+        (["heuristic", "random", "random", "heuristic"], 4, 2, 150),
+    ],
+    ids=["heuristic", "match-mixed", "parameterised", "4p-random", "4p-match-mixed"],
+)
+def test_every_policy_plays_the_engines_games(policies, players, rounds, count):
+    _compare_new_games(count, policies, players, rounds, first_player=1 if players == 2 else 3)
+
+
+@needs_numba
+def test_positions_from_the_middle_of_random_games():
+    """Any position the engine reaches: stopped after a random number of random steps (in either
+    phase, in any round of a match, sometimes in a prearranged deal), then played out both ways."""
+    picker = random.Random(11)
+    policies = ["random", "heuristic", HeuristicBot(start_threshold=30, invest_threshold=40)]
+    compared = 0
+    for seed in range(300):
+        players = picker.choice((2, 2, 4))
+        game = LostCities(players=players, rounds=picker.choice((1, 2, 3)), seed=seed)
+        walker = Chance(seed + 99)
+        for _ in range(picker.randrange(1, 250)):
+            if game.is_over:
+                break
+            game.apply(game.random_action(walker))
+        if game.is_over:
+            continue
+        seats = [picker.choice(policies) for _ in range(players)]
+        got, expected = _records(game, Chance(seed), seats)
+        assert got == expected, f"seed {seed} at step {len(game.history)}"
+        compared += 1
+    assert compared > 200
+
+
+@needs_numba
+def test_a_playout_changes_neither_the_game_nor_either_chance():
+    game = LostCities(seed=5, rounds=2)
+    chance = Chance(3)
+    before = game.fingerprint()
+    game_state, chance_state = game.chance._generator.getstate(), chance._generator.getstate()
+    first = fast.play_out(game, chance, "random")
+    assert game.fingerprint() == before
+    assert game.chance._generator.getstate() == game_state and chance._generator.getstate() == chance_state
+    assert fast.play_out(game, chance, "random") == first
+
+
+def test_without_numba_the_same_functions_play_the_readable_engine():
+    """Block numba's import in a fresh interpreter: the module falls back and still plays."""
+    script = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from kit.core import Chance\n"
+        "from kit.lostcities import LostCities, fast\n"
+        "assert not fast.AVAILABLE\n"
+        "out = fast.play_out(LostCities(seed=3), Chance(4), 'heuristic', record=True)\n"
+        "print(out.scores, out.steps, len(out.record))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    game = LostCities(seed=3)
+    fast.reference_play(game, Chance(4), ["heuristic", "heuristic"])
+    assert done.stdout.split()[-1] == str(len(fast.engine_record(game)))
+    assert done.stdout.startswith(str(game.scores()))

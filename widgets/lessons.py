@@ -1,0 +1,180 @@
+"""Live lesson checks and predict-first questions for the rule notebooks.
+
+    from widgets.lessons import live, predict
+    live(board, lessons.invested_then_numbered)        # ✗ now; turns to ✓ as the board is played
+    predict("What will Desert score?", ["-10", "0", "10"], answer="10", why="(2+8+10 − 20) × 1",
+            rules=("LC-5",))
+
+A live check observes its board (the board's synced `steps` and `view` change with every action,
+undo and new game, in JupyterLab and in Voila alike, since both run the board's Python side), so it
+turns to ✓ without re-running its cell. A prediction is locked when given, then checked against the
+answer the engine computed; a board passed as `board=` with `shown=` refuses a prediction made
+after the board already shows the answer (`shown(board)` is true). Both print as one line starting with ✓ or ✗, the same
+line that notebooks store as their text output.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from kit.core.lessons import Check, rules_of
+
+from .still import MARK
+
+ANSWER_AFTER_RUN = "Run All (Run ▸ Run All Cells) to answer: until then this is a still copy of the question."
+
+_STYLE = {
+    True: "background:#e7f4e4;border:1px solid #5a9a4f;color:#1f4d18",
+    False: "background:#f4f4f2;border:1px solid #b9b9b0;color:#3d3d38",
+}
+
+
+def _still(live: Any, text: str, html_text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The widget's mimebundle plus its verdict as text and as still HTML, marked so that stored
+    notebooks drop the dead widget id and show the still (see widgets/still.py)."""
+    data, metadata = live if isinstance(live, tuple) else (live, {})
+    return {**data, "text/plain": text, "text/html": html_text}, {**(metadata or {}), MARK: {"still": True}}
+
+
+def _html(check: Check, rules: Sequence[str]) -> str:
+    shown = [rule for rule in rules if rule not in str(check)]  # the rules the text does not name already
+    tag = f" <span style='opacity:.65'>({', '.join(shown)})</span>" if shown else ""
+    return (
+        f"<div class='tk-check' data-done='{str(check.done).lower()}' "
+        f"style='{_STYLE[check.done]};border-radius:6px;padding:6px 10px;font:14px/1.4 system-ui,sans-serif'>"
+        f"{html.escape(str(check))}{tag}</div>"
+    )
+
+
+class LiveCheck(ipywidgets.HTML):
+    """A check that watches a board: its verdict is recomputed whenever the board's game changes."""
+
+    def __init__(self, board: Any, check: Callable[..., Check], *args: Any, **kwargs: Any):
+        super().__init__()
+        self.board, self.check, self.args, self.kwargs = board, check, args, kwargs
+        self.rules = rules_of(check)
+        self.verdict = Check(False, "")
+        board.observe(self._update, names=["steps", "view"])
+        self._update()
+
+    def _update(self, _change: Any = None) -> None:
+        self.verdict = self.check(self.board.game, *self.args, **self.kwargs)
+        self.value = _html(self.verdict, self.rules)
+
+    @property
+    def done(self) -> bool:
+        return self.verdict.done
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        live = super()._repr_mimebundle_(**kwargs)
+        return live if live is None else _still(live, repr(self), self.value)
+
+    def __repr__(self) -> str:  # the stored text output: the verdict, no memory address
+        return str(self.verdict)
+
+
+class Predict(ipywidgets.VBox):
+    """A predict-first question: choose, press "Lock in", then the answer and why are shown."""
+
+    def __init__(
+        self,
+        question: str,
+        choices: Sequence[Any],
+        answer: Any,
+        why: str,
+        rules: Sequence[str] = (),
+        board: Any = None,
+        shown: Callable[[Any], bool] | None = None,
+    ):
+        self.choices = [str(c) for c in choices]
+        self.answer_text = str(answer)
+        if self.answer_text not in self.choices:
+            raise ValueError(f"the answer {answer!r} is not among the choices {self.choices}")
+        self.question, self.why, self.rules, self.board, self.shown = question, why, tuple(rules), board, shown
+        self.given: str | None = None
+        self._picker = ipywidgets.ToggleButtons(options=self.choices, value=None, style={"button_width": "auto"})
+        self._lock = ipywidgets.Button(description="Lock in my answer", button_style="primary", disabled=True)
+        self._verdict = ipywidgets.HTML()
+        self._picker.observe(lambda _change: self._enable(), names=["value"])
+        self._lock.on_click(lambda _button: self.answer(self._picker.value))
+        super().__init__(
+            [ipywidgets.HTML(f"<b>Predict first:</b> {html.escape(question)}"), self._picker, self._lock, self._verdict]
+        )
+        if board is not None:
+            board.observe(lambda _change: self._show(), names=traitlets.All)  # e.g. a stage-2 step shown
+        self._show()
+
+    def _enable(self) -> None:
+        closed = self.given is not None or self._too_late()
+        self._picker.disabled = closed
+        self._lock.disabled = closed or self._picker.value is None
+
+    def _too_late(self) -> bool:
+        return self.board is not None and self.shown is not None and bool(self.shown(self.board))
+
+    def answer(self, choice: Any) -> Check:
+        """Lock in `choice` (what the Lock in button does); the first answer counts."""
+        if self.given is None and choice is not None:
+            self.given = str(choice)
+            if self._too_late():
+                self.verdict = Check(
+                    False,
+                    f"the board already showed the answer ({self.answer_text}): predict before you play. {self.why}",
+                )
+            elif self.given == self.answer_text:
+                self.verdict = Check(True, f"you predicted {self.given}: right. {self.why}")
+            else:
+                self.verdict = Check(False, f"you predicted {self.given}; it is {self.answer_text}. {self.why}")
+        self._show()
+        return self.verdict
+
+    def _show(self) -> None:
+        self._enable()
+        if self.given is None:
+            self.verdict = (
+                Check(False, "the board already shows the answer: predict before you play")
+                if self._too_late()
+                else Check(False, "predict first: choose an answer, then press Lock in")
+            )
+        self._verdict.value = _html(self.verdict, self.rules)
+
+    @property
+    def done(self) -> bool:
+        return self.verdict.done
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        live = super()._repr_mimebundle_(**kwargs)
+        if live is None:
+            return live
+        choices = " · ".join(html.escape(c) for c in self.choices)
+        still = (
+            f"<div><b>Predict first:</b> {html.escape(self.question)}<br>{choices}"
+            f"<p><i>{html.escape(ANSWER_AFTER_RUN)}</i></p></div>"
+        )
+        return _still(live, repr(self), still)
+
+    def __repr__(self) -> str:
+        return str(self.verdict)
+
+
+def live(board: Any, check: Callable[..., Check], *args: Any, **kwargs: Any) -> LiveCheck:
+    """A check of `board`'s game that turns to ✓ as the board is played (no need to re-run)."""
+    return LiveCheck(board, check, *args, **kwargs)
+
+
+def predict(
+    question: str,
+    choices: Sequence[Any],
+    answer: Any,
+    why: str,
+    rules: Sequence[str] = (),
+    board: Any = None,
+    shown: Callable[[Any], bool] | None = None,
+) -> Predict:
+    """A predict-first question with the engine's `answer`, explained by `why` once answered."""
+    return Predict(question, choices, answer, why, rules, board, shown)
