@@ -408,50 +408,83 @@ class Overbooking(Game):
     def determinize(self, player: int, chance: Chance) -> Overbooking:
         """A copy in which everything `player` cannot know is redealt at random (see `Game`).
 
-        Redealt uniformly: the other players' hands and decks and their face-down cards, each
-        face-down card for another of the same owner, crest and size (what its back shows, OB-1)
-        that could lie there (a queue card at a "no X" hotel is no X, OB-6); `player`'s own deck
-        (its order is hidden from its owner too) and the stack of hotel tiles. The copy's own
+        Redealt uniformly among the deals that agree with what `player` was shown: the other
+        players' hands and decks and their face-down cards, each face-down card for another of the
+        same owner, crest and size (what its back shows, OB-1) that could lie there (a queue card at
+        a "no X" hotel is no X, OB-6), and, while stage 1 of the round goes on, a hand that could
+        place nothing (OB-4 Decision) holds no card an open queue would have taken; `player`'s own
+        deck (its order is hidden from its owner too) and the stack of hotel tiles. The copy's own
         chance (hotel sides, OB-2) comes from `chance`, never from the real game's generator, and
         nothing in the copy depends on what `player` cannot see (unknown cards are sorted before
-        they are shuffled).
+        they are shuffled). Not used: what such a hand told about cards still held in later rounds.
         """
         copy = self.clone()
         copy.chance = chance.fork()
         order = copy.card_order
+        stuck = self._stuck_hands()
         for other in range(self.players):
             if other == player:
                 copy.decks[other] = sorted(copy.decks[other], key=order)
                 chance.shuffle(copy.decks[other])
                 continue
-            pool = copy.hands[other] + copy.decks[other]
+            unknown = copy.hands[other] + copy.decks[other]
             by_class: dict[tuple[str, str], list[Slot]] = {}
             barred: dict[int, str] = {}  # id(slot) -> the kind a "no X" hotel kept out of its queue
             for hotel in copy.hotels:
                 for where, slots in (("queue", hotel.queue), ("back", hotel.back)):
                     for slot in slots:
                         if slot.owner == other and not slot.face_up:
-                            pool.append(slot.card)
+                            unknown.append(slot.card)
                             by_class.setdefault((slot.card.crest, slot.card.size), []).append(slot)
                             if where == "queue" and hotel.rule.startswith("no:"):
                                 barred[id(slot)] = hotel.rule[3:]
-            pool.sort(key=order)
-            for (crest, size), slots in by_class.items():
-                candidates = [c for c in pool if c.crest == crest and c.size == size]
-                while True:  # uniform over the ways the backs could be filled (by rejection)
-                    chance.shuffle(candidates)
-                    if all(card.kind != barred.get(id(slot)) for slot, card in zip(slots, candidates)):
-                        break
-                for slot, card in zip(slots, candidates):
-                    slot.card = card
-                    pool.remove(card)
-            chance.shuffle(pool)
+            unknown.sort(key=order)
             hand_size = len(copy.hands[other])
-            copy.hands[other] = sorted(pool[:hand_size], key=order)
+            while True:  # uniform over the deals that agree with what `player` saw (by rejection)
+                pool = list(unknown)
+                for (crest, size), slots in by_class.items():
+                    candidates = [c for c in pool if c.crest == crest and c.size == size]
+                    while True:
+                        chance.shuffle(candidates)
+                        if all(card.kind != barred.get(id(slot)) for slot, card in zip(slots, candidates)):
+                            break
+                    for slot, card in zip(slots, candidates):
+                        slot.card = card
+                        pool.remove(card)
+                chance.shuffle(pool)
+                hand = pool[:hand_size]
+                if other not in stuck or not any(stuck[other](card) for card in hand):
+                    break
+            copy.hands[other] = sorted(hand, key=order)
             copy.decks[other] = pool[hand_size:]
         copy.tiles = sorted(copy.tiles)
         chance.shuffle(copy.tiles)
         return copy
+
+    def _stuck_hands(self) -> dict[int, Any]:
+        """Players who could place nothing this stage 1 (OB-4 Decision), each with a test for a card
+        that an open queue would have taken then. Back doors and queues only fill up during stage 1,
+        so such a player places nothing more this round and still holds that very hand."""
+        if self.stage != 1:
+            return {}
+        log = self.log
+        start = len(log) - 1
+        while log[start][1] != "round":
+            start -= 1
+        stuck = {}
+        for index in range(start, len(log)):
+            if log[index][1] != "no-placement" or log[index][2] in stuck:
+                continue
+            later = Counter(e[3]["hotel"] for e in log[index:] if e[1] == "place" and e[3]["where"] == "queue")
+            then = []
+            for number, hotel in enumerate(self.hotels, 1):
+                earlier = hotel.copy()
+                earlier.queue = earlier.queue[: len(earlier.queue) - later[number]]
+                then.append(earlier)
+            stuck[log[index][2]] = lambda card, then=then: any(
+                rules.placement_problem(hotel, card, "queue") is None for hotel in then
+            )
+        return stuck
 
     def check_invariants(self) -> None:
         """All 24 cards of each deck accounted for; stage-1 limits; booked beds within the beds."""

@@ -335,3 +335,17 @@ def test_overbooking_copy_reshuffles_the_viewers_own_deck():
     game = Overbooking(players=3, seed=5)
     orders = {tuple(c.key for c in game.determinize(0, Chance(i)).decks[0]) for i in range(30)}
     assert len(orders) == 30 and tuple(c.key for c in game.decks[0]) not in orders
+
+
+def test_overbooking_a_hand_that_could_place_nothing_stays_such_a_hand():
+    """Seed 18, round 2: player 1 can place nothing (hotel 1 takes only large cards in its queue,
+    hotel 2's queue and both back doors are full), which tells everyone that every card in that hand
+    is small. Until the round's stage 1 ends, every copy deals player 1 small cards only."""
+    game = Overbooking(players=2, seed=18)
+    chance = Chance(18)
+    while not any(entry[1] == "no-placement" for entry in game.log):
+        game.apply(game.random_action(chance))
+    assert game.stage == 1 and {c.size for c in game.hands[1]} == {"small"}
+    for i in range(40):
+        copy = game.determinize(0, Chance(i))
+        assert {c.size for c in copy.hands[1]} == {"small"}, [c.key for c in copy.hands[1]]

@@ -1,0 +1,60 @@
+"""Rule tests set up where the rule and its plausible neighbours differ (issue 15), written for the
+mutants that survived the older tests (docs/mutation-testing.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.lostcities import LostCities, load_components, rules
+
+
+def after_rounds(players: int, starters: list[int], totals: list[int]) -> int:
+    """LC-6: who starts the next round, after rounds begun by `starters` that left these totals."""
+    game = LostCities(players=players, seed=1, rounds=5)
+    game.starters = list(starters)
+    game.round_scores = [list(totals)] + [[0, 0] for _ in starters[1:]]
+    return rules.next_round_starter(game)
+
+
+@pytest.mark.parametrize(
+    "starters, totals, starter",
+    [
+        ([0], [30, 10], 0),  # the leader started the last round too: the leader, not "the other one"
+        ([1], [30, 10], 0),
+        ([0], [10, 30], 1),
+        ([1], [10, 30], 1),
+        ([0], [20, 20], 1),  # Decision: equal totals, the player who did not start the last round
+        ([0, 1], [20, 20], 0),
+    ],
+)
+def test_lc6_two_players_the_leader_starts_and_on_equal_totals_the_other_starter(starters, totals, starter):
+    assert after_rounds(2, starters, totals) == starter
+
+
+@pytest.mark.parametrize(
+    "previous, totals, starter",
+    [
+        (0, [30, 10], 2),  # team 0 leads: seat 1 follows seat 0 but is team 1, so seat 2
+        (0, [10, 30], 1),
+        (3, [30, 10], 0),  # clockwise wraps round to seat 0
+        (3, [10, 30], 1),
+        (1, [20, 20], 2),  # Decision: equal totals, simply the next seat clockwise
+        (3, [20, 20], 0),
+    ],
+)
+def test_lc7_four_players_the_next_seat_of_the_leading_team(previous, totals, starter):
+    assert after_rounds(4, [previous], totals) == starter
+
+
+def test_lc2_a_wrong_prearranged_deck_names_the_extra_and_the_missing_cards():
+    deck = [card.key for card in load_components().deck(2)]
+    wrong = [{"N10": "D2", "N9": "D3"}.get(key, key) for key in deck]
+    with pytest.raises(ValueError) as raised:
+        LostCities(deck=wrong)
+    assert str(raised.value) == (
+        "LC-1: the prearranged deck must hold exactly the 60 cards of the game; extra: D2 D3, missing: N9 N10"
+    )
+    with pytest.raises(ValueError) as raised:
+        LostCities(deck=deck[:-1] + ["Q9"])
+    assert str(raised.value).startswith("LC-1: the prearranged deck is not valid: no card 'Q9'")
+    assert "extra: none, missing: none" not in str(raised.value)
