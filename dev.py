@@ -4,9 +4,12 @@
     python3 dev.py lab      set up (first time only) and open JupyterLab on notebooks/
     python3 dev.py test     set up (first time only) and run the whole test suite
     python3 dev.py setup    only set up
+    python3 dev.py voila    set up (first time only) and serve notebooks/ as pages without code (Voila)
     python3 dev.py notebooks [PATH...]
                             re-run notebooks in place and store their outputs (no widget state);
                             with no path, every notebook under notebooks/
+    python3 dev.py mutate [GAME ...]   mutation testing of the rules, scoring and determinize
+                            (slow, on demand, never in CI; see docs/mutation-testing.md)
 
 Needs nothing but Python 3.11+. The environment lives in .venv/ and is reinstalled whenever
 pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python3 dev.py test -x -k LC-5`.
@@ -70,6 +73,15 @@ def lab(args: list[str]) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
+def voila(args: list[str]) -> int:
+    """Every notebook under notebooks/ as a page without code: the start page links to the others
+    (Voila serves a whole folder this way; given one notebook, it serves only that one)."""
+    setup()
+    port = next((arg.split("=", 1)[1] for arg in args if arg.startswith("--port=")), "8866")
+    say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
+    return subprocess.call([str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args], cwd=ROOT)
+
+
 def test(args: list[str]) -> int:
     setup()
     say("running the test suite")
@@ -118,8 +130,49 @@ def notebooks(args: list[str]) -> int:
     return 0
 
 
+#: what `dev.py mutate` mutates, per game: the rules, the scoring and determinize (mutmut's names)
+_LC, _SA, _OB = "kit.lostcities.game.xǁLostCitiesǁ", "kit.samoa.game.xǁSamoaǁ", "kit.overbooking.game.xǁOverbookingǁ"
+MUTATION_TARGETS = {
+    "lostcities": ["kit.lostcities.rules.*", "kit.lostcities.scoring.*"]
+    + [f"{_LC}{m}__mutmut_*" for m in ("determinize", "known_in_hands", "totals", "scores", "winning_sides")],
+    "samoa": ["kit.samoa.rules.*", "kit.samoa.hotel.*"]
+    + [f"{_SA}{m}__mutmut_*" for m in ("determinize", "scores", "winners")],
+    "overbooking": ["kit.overbooking.rules.*"]
+    + [f"{_OB}{m}__mutmut_*" for m in ("determinize", "crest_bonus", "scores", "winners")],
+}
+
+
+def mutate(args: list[str]) -> int:
+    """Run mutmut (settings in pyproject.toml [tool.mutmut]) game by game and print the score."""
+    import fnmatch
+
+    setup()
+    mutmut = BIN / "mutmut"
+    if not mutmut.exists():
+        run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "mutmut>=3.3")
+    games = args or list(MUTATION_TARGETS)
+    env = {**os.environ, "CI": "true"}  # the derandomized hypothesis profile: the same examples each run
+    for game in games:
+        say(f"mutating {game} (slow: an hour or more on 2 cores; results are cached in mutants/)")
+        subprocess.call([str(mutmut), "run", *MUTATION_TARGETS[game]], cwd=ROOT, env=env)
+    listing = subprocess.run(
+        [str(mutmut), "results", "--all", "true"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    for game in games:
+        counts: dict[str, int] = {}
+        for line in listing.stdout.splitlines():
+            name, _, status = line.strip().rpartition(": ")
+            if any(fnmatch.fnmatch(name, pattern) for pattern in MUTATION_TARGETS[game]):
+                counts[status] = counts.get(status, 0) + 1
+        tried = sum(n for status, n in counts.items() if status != "not checked")
+        killed = counts.get("killed", 0) + counts.get("timeout", 0)
+        score = f"{100 * killed / tried:.1f}%" if tried else "n/a"
+        say(f"{game}: {killed} of {tried} mutants killed ({score}); {counts}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    commands = {"lab": lab, "test": test, "notebooks": notebooks}
+    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate}
     if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2

@@ -66,6 +66,50 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+class _Steps:
+    """For each action of a game's history: who took it, where its events start in the log, and
+    whether it revealed something (`Game.reveals`, asked of the position before it).
+
+    The same answers as replaying the game (`Game.first_reveal`), but kept up to date by replaying
+    only the actions added since the last look (an undo or another game starts over), so that
+    undo's verdict can be shown on every refresh (the page's undo button) at no real cost.
+    """
+
+    def __init__(self) -> None:
+        self._reset(None)
+
+    def _reset(self, game: Game | None) -> None:
+        self.source = game
+        self.replay = None if game is None else type(game)(game.settings)
+        self.actions: list = []
+        self.actors: list[int | None] = []
+        self.log_starts: list[int] = []
+        self.reveals: list[bool] = []
+
+    def of(self, game: Game) -> _Steps:
+        """Brought up to date with `game`'s history."""
+        history, known = game.history, len(self.actions)
+        if self.source is not game or known > len(history) or history[:known] != self.actions:
+            self._reset(game)
+            known = 0
+        replay = self.replay
+        for action in history[known:]:
+            self.actors.append(replay.current_player)
+            self.log_starts.append(len(replay.log))
+            self.reveals.append(replay.reveals(action))
+            replay.apply(action)
+            self.actions.append(action)
+        return self
+
+    def first_reveal(self, start: int) -> int | None:
+        return next((index for index in range(start, len(self.reveals)) if self.reveals[index]), None)
+
+    def events(self, index: int) -> list[tuple]:
+        """The log entries the action at `index` wrote."""
+        end = self.log_starts[index + 1] if index + 1 < len(self.log_starts) else len(self.replay.log)
+        return self.source.log[self.log_starts[index] : end]
+
+
 class GameBoard(anywidget.AnyWidget):
     """Base class of the live boards. Subclasses set `game_type`, `bots`, `_esm` and `_css`."""
 
@@ -139,6 +183,7 @@ class GameBoard(anywidget.AnyWidget):
         self._peeks: list[tuple[int, str]] = []  # (log position, note) of each peek in this game
         self._seat: int | None = None  # hot-seat: whose hand is showing
         self._bot_players: dict[int, Any] = {}
+        self._steps = _Steps()  # who took each action, and what it revealed (for undo)
         self.game: Game = self._new(seed)
         if human not in range(self.game.settings.players):
             raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}, not {human!r}")
@@ -319,15 +364,6 @@ class GameBoard(anywidget.AnyWidget):
         return self._bot_players[player]
 
     # --------------------------------------------------------------------------- undo
-    def _actors(self) -> list[int | None]:
-        """Who took each action of the history (replaying to see whose turn it was)."""
-        replay = self.game_type(self.game.settings)
-        actors = []
-        for action in self.game.history:
-            actors.append(replay.current_player)
-            replay.apply(action)
-        return actors
-
     def _undo_start(self) -> int:
         """The first step an undo from the page would take back (raises NothingToUndo)."""
         history = self.game.history
@@ -335,7 +371,7 @@ class GameBoard(anywidget.AnyWidget):
             raise NothingToUndo("nothing to undo yet")
         if self.mode == "open":
             return len(history) - 1
-        actors = self._actors()
+        actors = self._steps.of(self.game).actors
         if self.mode == "bot":
             mine = [index for index, actor in enumerate(actors) if actor == self.human]
             if not mine:
@@ -351,13 +387,10 @@ class GameBoard(anywidget.AnyWidget):
     def _refusal(self, index: int) -> str:
         """Why an undo is refused, told from the viewer's seat: the revealing action as that seat
         read it in the log (never the action's own text, which may name a face-down card)."""
-        game = self.game_type.replay(self.game.settings, self.game.history[:index])
-        logged = len(game.log)
-        game.apply(self.game.history[index])
-        viewer = self.viewer()
-        seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in game.log[logged:]]
+        game, viewer = self.game, self.viewer()
+        seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in self._steps.of(game).events(index)]
         what = f"'{seen[0]}'" if seen else f"step {index + 1}"
-        return f"{what} showed hidden cards, so it cannot be taken back (only the open mode undoes that)"
+        return f"cannot undo: {what} revealed what was hidden (only the open mode takes that back)"
 
     # ---------------------------------------------------------------- the synced state
     def _refresh(self) -> None:
@@ -402,7 +435,7 @@ class GameBoard(anywidget.AnyWidget):
         """The first step an undo would take back, once it is allowed (raises NothingToUndo)."""
         start = self._undo_start()
         if self.mode != "open":
-            revealing = self.game.first_reveal(start)
+            revealing = self._steps.of(self.game).first_reveal(start)
             if revealing is not None:
                 raise NothingToUndo(self._refusal(revealing))
         return start
@@ -490,6 +523,8 @@ class GameBoard(anywidget.AnyWidget):
                 raise TypeError("an update without a state")
             if method not in ("update", "request_state", "custom"):
                 raise ValueError(f"unknown method {_short(method)}")
+            if data.get("buffer_paths") or msg.get("buffers"):
+                raise ValueError("binary buffers, which no board uses")
         except (KeyError, TypeError, ValueError) as error:
             with self.hold_sync():
                 self._refuse(PageMessageError(f"a malformed message ({error})"))
@@ -623,7 +658,8 @@ class GameBoard(anywidget.AnyWidget):
         live = super()._repr_mimebundle_(**kwargs)
         if self.still_picture is None or live is None:
             return live
-        return still_bundle(live, self.still_picture(self.view), f"{self.game_type.__name__} board")
+        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", self.game_type.__name__)  # "LostCities" -> "Lost Cities"
+        return still_bundle(live, self.still_picture(self.view), f"{name} board")
 
     def __repr__(self) -> str:  # stable text for saved notebooks (no memory address, no secret seed)
         return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"

@@ -194,7 +194,10 @@ function summaryBlock(model) {
 function clickable(node, label, onActivate) {
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  if (label) node.setAttribute("aria-label", label);
+  if (label) {
+    node.setAttribute("aria-label", label);
+    node.dataset.focusKey = label.replace(/, selected$/, ""); // found again after a redraw
+  }
   node.addEventListener("click", onActivate);
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -205,20 +208,11 @@ function clickable(node, label, onActivate) {
   return node;
 }
 
-// Keep the keyboard focus where it was across a redraw (nodes are rebuilt on every change):
-// the focused node is found again by its accessible name.
-function keepFocus(root, draw) {
-  return () => {
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const name = active?.getAttribute("aria-label") || active?.textContent;
-    const selector = active ? active.tagName.toLowerCase() : null;
-    draw();
-    if (!name) return;
-    const again = [...root.querySelectorAll(`${selector}, [tabindex]`)].find(
-      (n) => (n.getAttribute("aria-label") || n.textContent) === name,
-    );
-    again?.focus();
-  };
+// Escape anywhere on the board drops the current selection (keyboard play: Tab, Enter, Escape).
+function onEscape(root, drop) {
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") drop();
+  });
 }
 
 // Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
@@ -234,6 +228,19 @@ function markNew(node, words, kind = "new") {
 // Start a fresh drawing of `root`: the title, the status line, and in the open mode a banner that
 // says every card is visible. `data-steps` lets tests and benchmarks see each re-render.
 function startDrawing(root, model, view, title, statusText, openBanner) {
+  // keyboard play: the focused place keeps the focus across the redraw (nodes are rebuilt)
+  const focused = root.contains(document.activeElement) ? document.activeElement : null;
+  if (focused) {
+    const key = focused.dataset.focusKey;
+    const text = focused.tagName === "BUTTON" ? focused.textContent : null;
+    queueMicrotask(() => {
+      const again = key
+        ? [...root.querySelectorAll("[data-focus-key]")].find((node) => node.dataset.focusKey === key)
+        : [...root.querySelectorAll("button")].find((node) => node.textContent === text && !node.disabled);
+      (again || root).focus({ preventScroll: true });
+    });
+  }
+  root.tabIndex = -1;
   root.replaceChildren();
   root.dataset.steps = String(model.get("steps"));
   const top = el("div", "tk-top");

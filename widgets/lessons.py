@@ -24,14 +24,26 @@ import traitlets
 
 from kit.core.lessons import Check, rules_of
 
+from .still import MARK
+
+ANSWER_AFTER_RUN = "Run All (Run ▸ Run All Cells) to answer: until then this is a still copy of the question."
+
 _STYLE = {
     True: "background:#e7f4e4;border:1px solid #5a9a4f;color:#1f4d18",
     False: "background:#f4f4f2;border:1px solid #b9b9b0;color:#3d3d38",
 }
 
 
+def _still(live: Any, text: str, html_text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The widget's mimebundle plus its verdict as text and as still HTML, marked so that stored
+    notebooks drop the dead widget id and show the still (see widgets/still.py)."""
+    data, metadata = live if isinstance(live, tuple) else (live, {})
+    return {**data, "text/plain": text, "text/html": html_text}, {**(metadata or {}), MARK: {"still": True}}
+
+
 def _html(check: Check, rules: Sequence[str]) -> str:
-    tag = f" <span style='opacity:.65'>({', '.join(rules)})</span>" if rules else ""
+    shown = [rule for rule in rules if rule not in str(check)]  # the rules the text does not name already
+    tag = f" <span style='opacity:.65'>({', '.join(shown)})</span>" if shown else ""
     return (
         f"<div class='tk-check' data-done='{str(check.done).lower()}' "
         f"style='{_STYLE[check.done]};border-radius:6px;padding:6px 10px;font:14px/1.4 system-ui,sans-serif'>"
@@ -58,6 +70,10 @@ class LiveCheck(ipywidgets.HTML):
     def done(self) -> bool:
         return self.verdict.done
 
+    def _repr_mimebundle_(self, **kwargs: Any):
+        live = super()._repr_mimebundle_(**kwargs)
+        return live if live is None else _still(live, repr(self), self.value)
+
     def __repr__(self) -> str:  # the stored text output: the verdict, no memory address
         return str(self.verdict)
 
@@ -79,7 +95,7 @@ class Predict(ipywidgets.VBox):
         self.answer_text = str(answer)
         if self.answer_text not in self.choices:
             raise ValueError(f"the answer {answer!r} is not among the choices {self.choices}")
-        self.why, self.rules, self.board, self.shown = why, tuple(rules), board, shown
+        self.question, self.why, self.rules, self.board, self.shown = question, why, tuple(rules), board, shown
         self.given: str | None = None
         self._picker = ipywidgets.ToggleButtons(options=self.choices, value=None, style={"button_width": "auto"})
         self._lock = ipywidgets.Button(description="Lock in my answer", button_style="primary", disabled=True)
@@ -94,7 +110,9 @@ class Predict(ipywidgets.VBox):
         self._show()
 
     def _enable(self) -> None:
-        self._lock.disabled = self.given is not None or self._picker.value is None
+        closed = self.given is not None or self._too_late()
+        self._picker.disabled = closed
+        self._lock.disabled = closed or self._picker.value is None
 
     def _too_late(self) -> bool:
         return self.board is not None and self.shown is not None and bool(self.shown(self.board))
@@ -112,7 +130,6 @@ class Predict(ipywidgets.VBox):
                 self.verdict = Check(True, f"you predicted {self.given}: right. {self.why}")
             else:
                 self.verdict = Check(False, f"you predicted {self.given}; it is {self.answer_text}. {self.why}")
-            self._picker.disabled = True
         self._show()
         return self.verdict
 
@@ -129,6 +146,17 @@ class Predict(ipywidgets.VBox):
     @property
     def done(self) -> bool:
         return self.verdict.done
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        live = super()._repr_mimebundle_(**kwargs)
+        if live is None:
+            return live
+        choices = " · ".join(html.escape(c) for c in self.choices)
+        still = (
+            f"<div><b>Predict first:</b> {html.escape(self.question)}<br>{choices}"
+            f"<p><i>{html.escape(ANSWER_AFTER_RUN)}</i></p></div>"
+        )
+        return _still(live, repr(self), still)
 
     def __repr__(self) -> str:
         return str(self.verdict)

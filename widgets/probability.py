@@ -16,29 +16,22 @@ import altair as alt
 import ipywidgets as w
 import polars as pl
 from IPython.display import display
-from scipy import stats
 from tqdm.auto import tqdm
+
+from kit.sim import stats
 
 EXACT = "#7a5c2e"  # exact answers: bars and lines
 SIMULATED = "#1565c0"  # simulated answers: dots and their intervals
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval for a share (scipy's)."""
-    if n == 0:
-        return float("nan"), float("nan")
-    ci = stats.binomtest(int(successes), int(n)).proportion_ci(0.95, method="wilson")
-    return float(ci.low), float(ci.high)
+    """The 95% Wilson interval for a share."""
+    return stats.wilson_interval(successes, n)
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the 95% Student t interval for a mean (scipy's)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan"), float("nan")
-    low, high = stats.t.interval(0.95, n - 1, loc=mean, scale=stats.sem(values))
-    return mean, float(low), float(high)
+    """(mean, low, high): the 95% Student t interval for a mean."""
+    return stats.mean_interval(values)
 
 
 def share_text(successes: int, n: int) -> str:

@@ -40,6 +40,14 @@ def still_bundle(live, svg: str, label: str) -> tuple[dict[str, Any], dict[str, 
     return data, {**(metadata or {}), MARK: {"still": True}}
 
 
+def still_note(live, note: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Like `still_bundle` for a widget with nothing to picture (a live check): one line in place
+    of a verdict that would be stale before the notebook runs."""
+    data, metadata = live if isinstance(live, tuple) else (live, {})
+    html = f'<div style="opacity:.8;border:1px dashed #999;border-radius:6px;padding:6px 10px">{escape(note)}</div>'
+    return {**data, "text/plain": note, "text/html": html}, {**(metadata or {}), MARK: {"still": True}}
+
+
 def drop_dead_widget_views(notebook: dict[str, Any]) -> int:
     """Remove the widget model id from every marked output of a notebook (a dict in nbformat 4
     shape), keeping its still picture. Returns how many outputs changed."""

@@ -192,14 +192,19 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ shared behaviour
     def apply(self, action) -> None:
-        """Apply an action (an action object or its text). Illegal ones raise `IllegalAction`."""
+        """Apply an action (an action object or its text). Illegal ones raise `IllegalAction`.
+
+        An action object the engine did not make itself (one built in a notebook or by a bot) is
+        checked exactly like a text: it must read back as itself (`checked_action`)."""
         move = self.moves.get(action.__class__)
         if move is None:
             if isinstance(action, str):
                 action = self.parse_action(action)
                 move = self.moves.get(action.__class__)
             if move is None:
-                raise IllegalAction(self.end_rule, f"{action!r} is not an action of {self.name}")
+                raise IllegalAction(self.action_rule(), f"{short(action)} is not an action of {self.name}")
+        elif id(action) not in self._trusted:
+            action = self.checked_action(action)
         if self.is_over:
             raise IllegalAction(self.end_rule, "the game is over; no more actions can be taken")
         move(self, action)
@@ -207,6 +212,45 @@ class Game(ABC):
 
     #: rule id quoted when someone acts after the end of the game
     end_rule: ClassVar[str] = "end"
+
+    #: ids of the action objects the engine made itself (`interned`, kept for good): taken as they are
+    _trusted: ClassVar[set[int]] = set()
+    #: action objects made elsewhere and found well-formed: (object, its text) -> the parsed action
+    _checked: ClassVar[dict] = {}
+
+    def action_rule(self) -> str:
+        """The rule id quoted for an action that cannot be read (the rule of the current step)."""
+        return self.end_rule
+
+    def checked_action(self, action):
+        """`action` validated exactly like its text: ``parse_action(str(action))`` must give an equal
+        action of the same type (so ``Draw(7)``, which reads "draw deck", is refused, not taken as a
+        draw from pile 7). Returns the parsed action, which is what the game applies and records."""
+        try:
+            text = str(action)
+        except Exception:  # noqa: BLE001 - a malformed object cannot even be written (Pass((card,)))
+            raise IllegalAction(self.action_rule(), f"{short(action)} is not a well-formed action") from None
+        try:
+            key = (action, text)
+            known = self._checked.get(key)
+        except TypeError:  # an unhashable field: a list where the action holds a tuple
+            key = known = None
+        if known is not None:
+            return known
+        parsed = self.parse_action(text)
+        try:
+            same = type(parsed) is type(action) and parsed == action
+        except Exception:  # noqa: BLE001 - a field whose comparison fails is not a field of ours
+            same = False
+        if not same:
+            raise IllegalAction(
+                self.action_rule(),
+                f"{short(action)} does not say what its text {text!r} says; take actions from legal_actions() "
+                "or write them as text",
+            )
+        if key is not None and len(self._checked) < 100_000:
+            self._checked[key] = parsed
+        return parsed
 
     def play(self, *actions) -> Game:
         """Apply several actions in order; returns the game, so calls can be chained."""
@@ -286,11 +330,18 @@ _interned: dict[tuple, Any] = {}
 
 def interned(kind: type, *args: Any) -> Any:
     """One shared object per action value (actions are immutable), so that listing the legal
-    actions again and again builds no new objects."""
+    actions again and again builds no new objects. Use it only for actions whose meaning does not
+    depend on the component data (their fields are plain texts and numbers)."""
     key = (kind, *args)
     action = _interned.get(key)
     if action is None:
-        action = _interned[key] = kind(*args)
+        action = _interned[key] = trust(kind(*args))
+    return action
+
+
+def trust(action: Any) -> Any:
+    """Mark an action object made by the engine itself, and kept alive for good, as well-formed."""
+    Game._trusted.add(id(action))
     return action
 
 

@@ -63,23 +63,46 @@ class LostCitiesSettings(Settings):
         self.check_folder("components", self.components)
 
 
-# One action object per card, shared by every game (keyed by card text, whose hash Python caches).
-_plays: dict[str, Play] = {}
-_discards: dict[str, Discard] = {}
+class ActionTable:
+    """The action objects of one component set, made once and shared by every game that uses it
+    (keyed by card text, whose hash Python caches). Two component sets may have equal card texts for
+    different cards (another expedition order), so each set has its own table."""
+
+    def __init__(self, components: Components):
+        self.plays: dict[str, Play] = {}
+        self.discards: dict[str, Discard] = {}
+        self.passes: dict[tuple[str, str], Pass] = {}
+        #: the six draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e
+        self.draws = [Draw(None)] + [Draw(e.index, e.key) for e in components.expeditions]
+        self.trusted = {id(draw) for draw in self.draws}  # see Game.apply
+        self.checked: dict = {}  # see Game.checked_action
+
+    def play(self, card: Card) -> Play:
+        action = self.plays.get(card.key)
+        if action is None:
+            action = self.plays[card.key] = Play(card)
+            self.trusted.add(id(action))
+        return action
+
+    def discard(self, card: Card) -> Discard:
+        action = self.discards.get(card.key)
+        if action is None:
+            action = self.discards[card.key] = Discard(card)
+            self.trusted.add(id(action))
+        return action
+
+    def pass_(self, first: Card, second: Card) -> Pass:
+        key = (first.key, second.key)
+        action = self.passes.get(key)
+        if action is None:
+            action = self.passes[key] = Pass((first, second))
+            self.trusted.add(id(action))
+        return action
 
 
-@lru_cache(maxsize=8)
-def _draw_actions(components: Components) -> list[Draw]:
-    """The six draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e."""
-    return [Draw(None)] + [Draw(e.index, e.key) for e in components.expeditions]
-
-
-def _play(card: Card) -> Play:
-    return _plays.get(card.key) or _plays.setdefault(card.key, Play(card))
-
-
-def _discard(card: Card) -> Discard:
-    return _discards.get(card.key) or _discards.setdefault(card.key, Discard(card))
+@lru_cache(maxsize=16)
+def action_table(components: Components) -> ActionTable:
+    return ActionTable(components)
 
 
 @register
@@ -113,7 +136,10 @@ class LostCities(Game):
         self.sides = 2  # two players, or two teams of partners
         self.starters: list[int] = []
         self.round_scores: list[list[int]] = []
-        self._draws = _draw_actions(self.components)
+        self._actions = action_table(self.components)
+        self._draws = self._actions.draws
+        self._trusted = self._actions.trusted
+        self._checked = self._actions.checked
         rules.setup_round(self, self.settings.first_player)
 
     # -------------------------------------------------------------------------- who is who
@@ -143,14 +169,16 @@ class LostCities(Game):
             return []
         hand = self.hands[self.to_move]
         tops = self.tops[self.to_move % 2]
+        table = self._actions
+        plays, discards = table.plays, table.discards
         actions: list[Action] = []
         for card in dict.fromkeys(hand):  # equal cards (investments, LC-7 copies) give one action
             top = tops[card.expedition]
             if not top or card.value > top:
-                actions.append(_plays.get(card.key) or _play(card))
-            actions.append(_discards.get(card.key) or _discard(card))
+                actions.append(plays.get(card.key) or table.play(card))
+            actions.append(discards.get(card.key) or table.discard(card))
         if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND:
-            actions.extend(_passes(hand))
+            actions.extend(_passes(hand, table))
         return actions
 
     def random_action(self, chance: Chance) -> Action:
@@ -180,16 +208,19 @@ class LostCities(Game):
             if position and hand[position - 1] == card:
                 continue  # equal cards sit side by side in the sorted hand: count each once
             if not pick & 1:
-                return _discards.get(card.key) or _discard(card)
+                return self._actions.discards.get(card.key) or self._actions.discard(card)
             top = tops[card.expedition]
             if not top or card.value > top:
-                return _plays.get(card.key) or _play(card)
+                return self._actions.plays.get(card.key) or self._actions.play(card)
 
     def reveals(self, action: Action) -> bool:
         """A draw from the draw pile shows its player a hidden card (LC-3.3; the last one also ends
         the round, LC-4, and deals the next, LC-2), and a pass shows two cards to the partner (LC-7)."""
         kind = type(action)
         return (kind is Draw and action.pile is None) or kind is Pass
+
+    def action_rule(self) -> str:
+        return "LC-3"
 
     def parse_action(self, text: str) -> Action:
         try:
@@ -453,25 +484,14 @@ class LostCities(Game):
                 raise InvariantBroken(f"the hands hold {in_hands} cards, LC-3 keeps them at {expected}")
 
 
-def _passes(hand: list[Card]) -> list[Pass]:
+def _passes(hand: list[Card], table: ActionTable) -> list[Pass]:
     """LC-7: every distinct pair of cards from the hand (two equal cards only if both are held)."""
     counts = Counter(hand)
     distinct = sorted(counts)
     pairs = []
     for i, first in enumerate(distinct):
         if counts[first] >= 2:
-            pairs.append(_pass(first, first))
+            pairs.append(table.pass_(first, first))
         for second in distinct[i + 1 :]:
-            pairs.append(_pass(first, second))
+            pairs.append(table.pass_(first, second))
     return pairs
-
-
-_passes_made: dict[tuple[str, str], Pass] = {}
-
-
-def _pass(first: Card, second: Card) -> Pass:
-    key = (first.key, second.key)
-    action = _passes_made.get(key)
-    if action is None:
-        action = _passes_made[key] = Pass((first, second))
-    return action

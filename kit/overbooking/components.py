@@ -17,6 +17,24 @@ from kit.core.errors import ComponentError
 
 GUEST_TYPES = ("monk", "merchant", "maid", "noble", "soldier", "worker")
 HOTEL_RULES = ("none", "two_crests", "queue_5", "small_only", "large_only", "face_up")  # + first:X, no:X
+_RULE_WORDS = {
+    "none": "no special rule",
+    "two_crests": "at most two crests queue",
+    "queue_5": "at most 5 cards queue",
+    "small_only": "only small cards (1-3) queue",
+    "large_only": "only large cards (4-6) queue",
+    "face_up": "queue cards lie face up",
+}
+
+
+def rule_words(rule: str) -> str:
+    """A hotel rule in words, for logs and pictures ("first:monk" -> "monks book first")."""
+    if rule in _RULE_WORDS:
+        return _RULE_WORDS[rule]
+    kind, _, guest = rule.partition(":")
+    return f"{guest}s book first" if kind == "first" else f"no {guest}s in the queue"
+
+
 FILES = ("colours.csv", "crests.csv", "guests.csv", "coins.csv", "hotels.csv", "score_cards.csv", "rules.csv")
 _KEY = re.compile(r"[a-z][a-z0-9_]{0,19}")  # colours and crests appear in action texts: one word
 #: rules.csv: each value's allowed range

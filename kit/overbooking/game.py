@@ -219,11 +219,14 @@ class Overbooking(Game):
         after.apply(action)
         return after.stage != self.stage or after.round != self.round
 
+    def action_rule(self) -> str:
+        return "OB-4" if self.stage == 1 else "OB-5"
+
     def parse_action(self, text: str) -> Action:
         try:
             return parse(text)
         except ValueError as error:
-            raise IllegalAction("OB-4" if self.stage == 1 else "OB-5", str(error)) from None
+            raise IllegalAction(self.action_rule(), str(error)) from None
 
     # ----------------------------------------------------------------------------- scores
     def crest_bonus(self, player: int) -> int:

@@ -60,19 +60,20 @@ def noble_booked_its_choice(game: Overbooking, player: int = 0) -> Check:
 
 @teaches("OB-6")
 def booked_under_rule(game: Overbooking, rule: str, player: int = 0) -> Check:
-    """OB-6: one of `player`'s cards booked at the hotel with `rule` ("first:monk", "large_only", ...)."""
-    hotels = {number for number, hotel in enumerate(game.hotels, 1) if hotel.rule == rule}
-    for event in _events(game, player, "book"):
-        if event["hotel"] in hotels:
+    """OB-6: one of `player`'s cards booked at a hotel whose rule was `rule` ("first:monk", ...) when
+    it was checked (hotel tiles turn in stage 3, so the rule is read from that stage 2's reveal)."""
+    rule_now: dict[int, str] = {}
+    for event in game.events_for(player):
+        if event["kind"] == "reveal":
+            rule_now[event["hotel"]] = event["rule"]
+        elif event["kind"] == "book" and event["player"] == player and rule_now.get(event["hotel"]) == rule:
             return Check(
                 True,
                 f"your {event['card']} booked at hotel {event['hotel']} ({rule}), beds "
                 f"{event['beds_before']} -> {event['beds_after']} (OB-6)",
             )
-    numbers = ", ".join(map(str, sorted(hotels))) or "none"
-    return Check(
-        False, f"book a card at the hotel whose rule is {rule} (hotel {numbers}); its rule decides what may queue"
-    )
+    numbers = ", ".join(str(n) for n, hotel in enumerate(game.hotels, 1) if hotel.rule == rule) or "none now"
+    return Check(False, f"book a card at the hotel whose rule is {rule} (hotel {numbers})")
 
 
 @teaches("OB-3", "OB-7")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from kit.core.errors import IllegalAction
 
 from .actions import Hold, Place, Target
-from .components import Guest
+from .components import Guest, rule_words
 
 if TYPE_CHECKING:
     from .game import Overbooking
@@ -228,6 +228,7 @@ def _begin_hotel(game: Overbooking) -> None:
             {
                 "hotel": game.checking + 1,
                 "beds": hotel.beds,
+                "rule": hotel.rule,
                 "queue": [s.card.key + "/" + game.colours[s.owner] for s in hotel.queue],
                 "back": [s.card.key + "/" + game.colours[s.owner] for s in hotel.back],
             },
@@ -273,10 +274,10 @@ def _use_ability(game: Overbooking, hotel: Hotel, slot: Slot, target: int | None
         text = "moves to the end of the queue"
     elif kind == "merchant":
         game.free += game.components.bed_change
-        text = f"{game.components.bed_change} more beds"
+        text = f"adds {game.components.bed_change} free beds"
     elif kind == "soldier":
         game.free = max(0, game.free - game.components.bed_change)  # Decision: never below 0
-        text = f"{game.components.bed_change} fewer beds"
+        text = f"takes {game.components.bed_change} free beds away"
     elif target is None:
         text = "has no target and does nothing"
     elif kind == "noble":
@@ -403,7 +404,7 @@ def _expect_stage(game: Overbooking, stage: int, what: str) -> int:
 
 
 def _hotel_text(hotel: Hotel) -> str:
-    return f"tile {hotel.tile}{hotel.side}: {hotel.beds} beds, {hotel.rule}"
+    return f"tile {hotel.tile}{hotel.side}: {hotel.beds} beds, {rule_words(hotel.rule)}"
 
 
 MOVES = {Place: place, Hold: hold, Target: target}

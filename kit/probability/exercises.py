@@ -31,18 +31,20 @@ def close_to(answer: object, expected: Real, within: float, what: str, hint: str
     given = _number(answer, what)
     target = Fraction(expected) if not isinstance(expected, float) else Fraction(expected)
     if abs(given - target) <= Fraction(within):
+        shown = _show(target, exact=not isinstance(expected, float))
         if abs(given - target) < Fraction(1, 10**12):  # equal but for the float's last bits
-            exact = f" = {target}" if target.denominator != 1 else ""
-            return Check(True, f"{what}: {float(target):.4g}{exact}")
-        return Check(True, f"{what}: {float(given):.4g}, within {within:g} of the answer {_show(target)}")
+            return Check(True, f"{what}: {shown}")
+        return Check(True, f"{what}: {float(given):.4g}, within {within:g} of the answer {shown}")
     direction = "too high" if given > target else "too low"
     raise NotYet(f"{what}: {float(given):.4g} is {direction}. {hint}".strip())
 
 
-def _show(value: Fraction) -> str:
+def _show(value: Fraction, exact: bool) -> str:
+    """A number as a learner reads it: a whole number, or a decimal with its fraction when the
+    answer is an exact ratio of counts."""
     if value.denominator == 1:
         return str(value)
-    if value.denominator < 10**6:
+    if exact and value.denominator < 10**9:
         return f"{float(value):.4g} = {value}"
     return f"{float(value):.4g}"
 

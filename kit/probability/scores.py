@@ -15,10 +15,10 @@ from kit.bots import RandomBot
 from kit.bots.arena import play_game
 from kit.core import Chance
 from kit.lostcities import LostCities
-from kit.lostcities.analysis import NUMBERS, expedition_score_distribution
 from kit.lostcities.components import load_components
 from kit.lostcities.heuristic import HeuristicBot
 from kit.lostcities.scoring import expedition_score
+from kit.sim.analyses.lostcities import NUMBERS, expedition_score_distribution
 
 INVESTMENT_CARDS = 3
 
@@ -26,7 +26,7 @@ INVESTMENT_CARDS = 3
 def set_counts() -> dict[int, int]:
     """Score -> how many of the 2,047 expeditions (sets of cards of one colour) reach it, exactly."""
     counts: dict[int, int] = {}
-    for row in expedition_score_distribution():
+    for row in expedition_score_distribution().iter_rows(named=True):
         counts[row["score"]] = counts.get(row["score"], 0) + row["expeditions"]
     return dict(sorted(counts.items()))
 

@@ -9,6 +9,7 @@ redealing what the player cannot see (`Game.determinize`) trial after trial.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -49,11 +50,13 @@ class Urn:
 
 
 def unseen_cards(game: LostCities, viewer: int) -> list[Card]:
-    """LC-3.4: the cards `viewer` cannot see — the other hands and the draw pile."""
-    unseen = getattr(game, "unseen", None)
-    if unseen is not None:  # the engine's own list (LC-3.4), where it has one
-        return list(unseen(viewer))
-    return sorted([card for player, hand in enumerate(game.hands) if player != viewer for card in hand] + game.deck)
+    """LC-3.4: the cards `viewer` cannot see and cannot know — the other hands and the draw pile.
+
+    The engine's `unseen` also counts the cards buried under the top of a discard pile (only the top
+    shows); a player who remembers every discard knows those, and they never come from the draw
+    pile, so the urn leaves them out."""
+    buried = Counter(card for pile in game.discards for card in pile[:-1])
+    return sorted((Counter(game.unseen(viewer)) - buried).elements())
 
 
 def draws_left(game: LostCities, viewer: int) -> int:

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
-from kit.core.game import short
+from kit.core.game import short, trust
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
@@ -50,7 +50,7 @@ class SamoaSettings(Settings):
 
 # Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles
 # (a doubled line of 9) and a hotel at most 4 x 4 + 19 rooms (see components.py).
-_PLACES = [[[Place(g + 1, t + 1, r + 1) for r in range(35)] for t in range(18)] for g in range(9)]
+_PLACES = [[[trust(Place(g + 1, t + 1, r + 1)) for r in range(35)] for t in range(18)] for g in range(9)]
 
 
 @register
@@ -158,11 +158,14 @@ class Samoa(Game):
         after.apply(action)
         return after.round != self.round or after.is_over or (self.phase == "choose" and after.phase != "choose")
 
+    def action_rule(self) -> str:
+        return rules._PHASE_RULES.get(self.phase, "SA-3")
+
     def parse_action(self, text: str) -> Action:
         try:
             return parse(text)
         except ValueError as error:
-            raise IllegalAction(rules._PHASE_RULES.get(self.phase, "SA-3"), str(error)) from None
+            raise IllegalAction(self.action_rule(), str(error)) from None
 
     # ----------------------------------------------------------------------------- scores
     def scores(self) -> list[int]:
@@ -258,7 +261,8 @@ class Samoa(Game):
             doubled = " (2X: every group doubled)" if data["doubled"] else ""
             return f"Round {data['round']}: {self.components.nationalities[data['nationality']]}{doubled}."
         if kind == "buildings":
-            return f"Building tiles on offer: {', '.join(data['offer']) or 'none'}."
+            offer = ", ".join(tile.replace("_", " ") for tile in data["offer"])
+            return f"Building tiles on offer: {offer or 'none left'}."
         if kind == "leave":
             return f"{who}'s guests leave: {', '.join(data['tourists'])}."
         if kind == "arrive":
@@ -275,7 +279,8 @@ class Samoa(Game):
         if kind == "build-order":
             return f"Building order: {', '.join(map(str, data['order'])) or 'nobody'}."
         if kind == "buy":
-            return f"{who} buys a {data['tile'].replace('_', ' ')} for {data['bid']}."
+            tile = data["tile"].replace("_", " ")
+            return f"{who} buys {'an' if tile[0] in 'aeiou' else 'a'} {tile} for {data['bid']}."
         if kind == "pass":
             return f"{who} passes."
         if kind == "pool-bonus":

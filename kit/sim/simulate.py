@@ -12,7 +12,7 @@ them in code).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import polars as pl
@@ -39,7 +39,7 @@ def simulate(
     components: str | os.PathLike | None = None,
     record: str = "games",
     executor: Any = None,
-    progress: bool | None = None,
+    progress: bool | Callable[[int, int], Any] | None = None,
     chunk_size: int | None = None,
     step_cap: int = DEFAULT_STEP_CAP,
     **settings: Any,
@@ -58,7 +58,8 @@ def simulate(
     - executor: None (this process), k (k local processes), or a `dask.distributed.Client`.
     - progress: a tqdm bar (a widget in Jupyter, text in a terminal); None shows it only if the run
       takes over a second, False never. In notebooks checked by nbval, pass False in cells whose
-      output is compared (or run the simulation inside a widget's callback).
+      output is compared. A function instead is called as progress(games done, games) as the run
+      goes (widgets/explore.py draws its own bar with it).
     - settings: further game settings, e.g. rounds=3 (Lost Cities), score_card="advanced" (Overbooking).
     """
     sim = sim_game(game)
@@ -76,9 +77,14 @@ def simulate(
         settings.pop(reserved, None)
     plan = Plan(game, seed, counts, specs, record, tuple(sorted(settings.items())), bundle(game, components), step_cap)
     _check(plan)
-    bar = _progress_bar(games, progress, f"{game} ({record})")
+    if callable(progress):
+        update = _counting(progress, games)
+        bar = None
+    else:
+        bar = _progress_bar(games, progress, f"{game} ({record})")
+        update = bar.update if bar is not None else None
     try:
-        rows = run(plan, games, executor, bar.update if bar is not None else None, chunk_size)
+        rows = run(plan, games, executor, update, chunk_size)
     finally:
         if bar is not None:
             bar.close()
@@ -111,6 +117,18 @@ def _check(plan: Plan) -> None:
             sim.make_bot(spec.name, dict(spec.params), 0)
         except TypeError as error:
             raise ValueError(f"bot {spec.label}: {error}") from None
+
+
+def _counting(report: Callable[[int, int], Any], games: int) -> Callable[[int], None]:
+    done = 0
+    report(0, games)
+
+    def update(finished: int) -> None:
+        nonlocal done
+        done += finished
+        report(done, games)
+
+    return update
 
 
 def _progress_bar(games: int, progress: bool | None, label: str):

@@ -11,7 +11,7 @@
 - Means get the **Student t interval** (mean ± t·sd/√n), the usual interval for a mean of
   independent observations. Rows from one game are not independent of each other (a bot's plays in
   one game share that game's deal), so treat intervals over decisions as a little too narrow.
-- The quantiles come from scipy; the formulas are a few lines, written out so that a whole column
+- The quantiles come from scipy (`scipy.special`); the formulas are a few lines, written out so that a whole column
   of groups is done at once (scipy's `binomtest(...).proportion_ci(method="wilson")` gives the same
   numbers one group at a time; the tests check that).
 
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import polars as pl
-from scipy import stats as _scipy
+from scipy import special  # ndtri and stdtrit: the normal and t quantiles (scipy.stats is slow to import)
 
 CONFIDENCE = 0.95
 
@@ -32,7 +32,7 @@ CONFIDENCE = 0.95
 def _z(confidence: float) -> float:
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
-    return float(_scipy.norm.ppf(0.5 + confidence / 2))
+    return float(special.ndtri(0.5 + confidence / 2))
 
 
 def wilson_interval(successes, trials, confidence: float = CONFIDENCE):
@@ -79,7 +79,7 @@ def _t(n, confidence: float):
     _z(confidence)  # checks the confidence
     n = np.asarray(n, dtype=float)
     with np.errstate(invalid="ignore"):
-        return np.where(n >= 2, _scipy.t.ppf(0.5 + confidence / 2, np.maximum(n - 1, 1)), np.nan)
+        return np.where(n >= 2, special.stdtrit(np.maximum(n - 1, 1), 0.5 + confidence / 2), np.nan)
 
 
 def share_by(frame: pl.DataFrame, by: str | Sequence[str], column: str, confidence: float = CONFIDENCE) -> pl.DataFrame:

@@ -29,7 +29,8 @@ def vary(
     bot: str | None = None,
     **simulate_options: Any,
 ) -> pl.DataFrame:
-    """One frame of `simulate(game, ...)` runs, one per value, with the value in column `name`.
+    """One frame of `simulate(game, ...)` runs, one per value, with the value in column `name` (a
+    name the frame does not use already, e.g. "hotel_1A_beds").
 
     - component=(file, row, column): that cell of datasets/<game>/file (data rows counted from 0)
       takes each value in turn, e.g. ("price_cards.csv", 1, "price") or ("hotels.csv", 3, "beds").
@@ -50,6 +51,8 @@ def vary(
                 raise ValueError(f"no {bot!r} bot among {[s.label for s in specs]}")
             options["bots"] = [_with(spec, name, value) if spec.name == bot else spec for spec in specs]
         frame = simulate(game, **options)
+        if name in frame.columns:
+            raise ValueError(f"the frame already has a column {name!r}: call the varied value something else")
         frames.append(frame.with_columns(pl.lit(value).alias(name)).select(name, *frame.columns))
     return pl.concat(frames, how="vertical")
 

@@ -170,3 +170,23 @@ def run_in_lab(page, code: str, timeout: float = 60_000) -> str:
             return last.node.querySelector('.jp-OutputArea-output')?.innerText ?? '';
         }"""
     )
+
+
+def switch_mode(page, mode: str) -> None:
+    """Choose a mode in the board's panel, confirming when the board asks (it asks once a game
+    has started, since a mode change then starts a new game)."""
+    page.locator(".tk-mode").select_option(mode)
+    confirm = page.locator(".tk-confirm button", has_text="Switch")
+    if confirm.count():
+        confirm.click()
+
+
+def new_notebook(root: Path, name: str, *sources: str) -> str:
+    """Write a notebook of code cells under the served folder; returns its path for the server."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, root / name)
+    return name

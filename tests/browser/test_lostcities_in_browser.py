@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import browser, run_all_in_lab, run_in_lab
+from .lab import browser, run_all_in_lab, run_in_lab, switch_mode
 
 NOTEBOOK = "lost-cities/02-playing-to-an-expedition.ipynb"  # your hand: Dx D4 D6 D9 H3 H8 V5 N2
 
@@ -68,7 +68,7 @@ def test_hotseat_hides_the_hand_until_the_next_player_asks(server):
     with browser() as page:
         run_all_in_lab(page, server, NOTEBOOK)
         page.wait_for_selector(".lc-board .lc-in-hand")
-        page.locator(".tk-mode").select_option("hotseat")
+        switch_mode(page, "hotseat")
         page.wait_for_selector(".tk-handover")
         assert page.locator(".lc-in-hand").count() == 0
         page.get_by_text("I am player 0: show my hand").click()

@@ -3,7 +3,7 @@ kernel's game changes."""
 
 from __future__ import annotations
 
-from .lab import browser, run_all_in_lab, run_in_lab
+from .lab import browser, run_all_in_lab, run_in_lab, switch_mode
 
 NOTEBOOK = "overbooking/02-stage-1-placement.ipynb"
 
@@ -27,7 +27,7 @@ def test_hotseat_in_voila_shows_only_backs_of_the_previous_players_card(server):
     with browser(height=1300) as page:
         page.goto(server.voila("overbooking/08-full-game-against-bots.ipynb"))
         page.wait_for_selector(".ob-board .ob-hand-row .ob-card", timeout=120_000)
-        page.locator(".tk-mode").select_option("hotseat")
+        switch_mode(page, "hotseat")
         page.wait_for_selector(".tk-handover")
         assert page.locator(".ob-hand-row").count() == 0
         page.get_by_text("I am player 0: show my hand").click()

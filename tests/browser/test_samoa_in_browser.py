@@ -3,7 +3,7 @@ tourist by clicking; the kernel's game changes."""
 
 from __future__ import annotations
 
-from .lab import browser, run_all_in_lab, run_in_lab
+from .lab import browser, run_all_in_lab, run_in_lab, switch_mode
 
 # groups: [J rich, J plain, J celebrity], [J bather 3, J lovers]; your hotel: a celebrity in room 2
 NOTEBOOK = "samoa/05-special-tourists.ipynb"
@@ -15,7 +15,7 @@ def test_choose_a_price_card_and_place_a_tourist_by_clicking(server):
         page.wait_for_selector(".sa-board .sa-hand-row .sa-price")
         page.locator(".sa-hand-row .sa-price[data-card='2/3']").click()  # the cheapest room price
         page.wait_for_function("() => document.querySelector('.sa-board').dataset.steps !== '0'")
-        pass_button = page.get_by_role("button", name="pass", exact=True)
+        pass_button = page.get_by_role("button", name="Pass (buy nothing)", exact=True)
         if pass_button.count():  # asked to build with a bid of 2: pass
             pass_button.click()
         page.wait_for_selector(".sa-tourist[data-group='1'][data-tile='1'].sa-clickable")
@@ -31,7 +31,7 @@ def test_hotseat_in_voila_keeps_each_secret_choice_hidden(server):
     with browser(height=1300) as page:
         page.goto(server.voila("samoa/08-full-game-against-bots.ipynb"))
         page.wait_for_selector(".sa-board .sa-hand-row .sa-price", timeout=120_000)
-        page.locator(".tk-mode").select_option("hotseat")
+        switch_mode(page, "hotseat")
         page.wait_for_selector(".tk-handover")
         assert page.locator(".sa-hand-row").count() == 0  # no hand while the device changes hands
         page.get_by_text("I am player 0: show my hand").click()

@@ -58,3 +58,32 @@ def test_won_the_game():
     play_game(game, [HeuristicBot(), HeuristicBot(start_threshold=10**6)])
     assert game.is_over
     assert lessons.won_the_game(game, 0).done != lessons.won_the_game(game, 1).done
+
+
+def test_draw_pile_down_to_counts_the_public_draw_pile():
+    game = LostCities(seed=1, rounds=1)
+    assert not lessons.draw_pile_down_to(game, 40).done  # 44 at the deal
+    for _ in range(4):
+        game.play(f"discard {game.hands[game.to_move][0]}", "draw deck")
+    assert lessons.draw_pile_down_to(game, 40).done
+    game.play(f"discard {game.hands[game.to_move][0]}", "draw deck")
+    check = lessons.draw_pile_down_to(game, 40)
+    assert not check.done and "went past" in str(check)
+
+
+def test_led_into_the_next_round_needs_more_points_in_round_one():
+    leads = scripted_game([["play D8", "play D9", "play D10"], ["discard H5"]], rounds=2)
+    assert not lessons.led_into_the_next_round(leads).done
+    run_scripts(leads, [["play D8", "play D9", "play D10"], ["discard H5"]])
+    finish_round_by_discarding(leads)
+    check = lessons.led_into_the_next_round(leads)
+    assert check.done and "player 0 starts" in str(check)
+    assert not lessons.led_into_the_next_round(leads, 1).done  # the other side trailed
+
+
+def test_every_check_is_tagged_with_lost_cities_rules():
+    from kit.core.lessons import rules_of
+
+    tagged = [rules_of(getattr(lessons, name)) for name in dir(lessons) if not name.startswith("_")]
+    assert all(rule.startswith("LC-") for rules in tagged for rule in rules)
+    assert {"LC-2", "LC-3.1", "LC-3.3", "LC-4", "LC-5", "LC-6", "LC-7"} <= {r for rules in tagged for r in rules}

@@ -16,7 +16,7 @@ from kit.lostcities import LostCities
 from kit.lostcities.actions import Discard, Draw
 from kit.lostcities.heuristic import HeuristicBot
 from kit.lostcities.scoring import expedition_score
-from kit.probability import backs, flags, scores, urn
+from kit.probability import backs, flags, scores, urn, whatif
 
 TRIALS = 20_000
 DESERT = 2
@@ -292,3 +292,21 @@ def test_lesson_5_the_posterior_predicts_new_games():
         p, q = float(post[kind]), held_out[kind] / second
         se = math.sqrt(p * (1 - p) / first + q * (1 - q) / second)
         assert abs(p - q) <= 4 * se, f"{kind}: posterior {p:.3f}, new games {q:.3f}"
+
+
+# ------------------------------------------------------------------ lesson 7: the advisor's intervals
+def test_lesson_7_rollouts_for_a_width_by_the_square_law():
+    assert whatif.rollouts_for(2.2, 100, 0.5) == 1936
+    assert whatif.rollouts_for(2.0, 100, 1.0) == 400
+    assert whatif.rollouts_for(3.0, 50, 3.0) == 50
+
+
+@pytest.mark.slow
+def test_lesson_7_four_times_the_rollouts_halve_the_interval_on_the_engine():
+    """The advisor's half-widths at n and 4n over 20,000 rollouts in all: the ratio is 1/2 up to the
+    sampling error of the standard deviation (well under 4 of its standard errors, ~3% here)."""
+    game = whatif.position(seed=0, cards_left=10)  # short rollouts: the end of a round
+    rows = whatif.widths(game, [4_000, 16_000], policy="heuristic", seed=3)
+    ratio = rows[1]["best_half_width"] / rows[0]["best_half_width"]
+    assert ratio == pytest.approx(0.5, rel=0.1)
+    assert rows[1]["best_half_width"] < rows[0]["best_half_width"]

@@ -42,9 +42,9 @@ class Page:
             {"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []}
         )
 
-    def raw(self, data: Any) -> None:
+    def raw(self, data: Any, buffers: list | None = None) -> None:
         """Any comm message at all."""
-        self.board._handle_msg({"content": {"data": data}, "buffers": []})
+        self.board._handle_msg({"content": {"data": data}, "buffers": buffers or []})
 
     def model(self) -> dict[str, Any]:
         """The page's copy of the traits: the opening state, then every update and echo in order."""

@@ -116,7 +116,7 @@ def test_undo_against_bots_goes_back_to_the_humans_action_but_not_past_a_deck_dr
     click(board, kind="act", action=first_legal(board, "discard"))
     click(board, kind="act", action="draw deck")
     click(board, kind="undo")
-    assert board.message_kind == "error" and "showed hidden cards" in board.message and board.steps == 4
+    assert board.message_kind == "error" and "revealed what was hidden" in board.message and board.steps == 4
     click(board, kind="act", action=first_legal(board, "discard"))
     click(board, kind="undo")
     assert board.steps == 4

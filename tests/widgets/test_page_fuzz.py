@@ -9,6 +9,7 @@ nothing too. 2,000 examples per game and suite, a few seconds each."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from functools import cache
@@ -64,20 +65,23 @@ def positions(game: str) -> tuple[GameBoard, ...]:
     return tuple(boards)
 
 
-_before: dict[int, tuple[str, str]] = {}
+_before: dict[int, tuple[dict, dict]] = {}
 
 
-def unchanged_snapshot(board: GameBoard) -> tuple[str, str]:
-    """`snapshot` of a board the fuzz has not changed (asserted after every example), made once."""
+def unchanged_snapshot(board: GameBoard) -> tuple[dict, dict]:
+    """`snapshot` of a board the fuzz has not changed (asserted after every example), made once and
+    deep-copied, so that a change made in place would show too."""
     if id(board) not in _before:
-        _before[id(board)] = snapshot(board)
+        _before[id(board)] = copy.deepcopy(snapshot(board))
     return _before[id(board)]
 
 
-def snapshot(board: GameBoard) -> tuple[str, str]:
-    """The game (its save text) and what the viewer sees (view, log, and the other synced traits)."""
-    traits = {name: getattr(board, name) for name in board.keys if name not in ("message", "message_kind")}
-    return board.game.dumps(), json.dumps(traits, sort_keys=True, default=str)
+def snapshot(board: GameBoard) -> tuple[dict, dict]:
+    """The game (its save, as `dumps` would write it) and what the viewer sees (view, log, and
+    every other synced trait, as sent to the page)."""
+    state = board.get_state()
+    del state["message"], state["message_kind"]
+    return board.game.save(), state
 
 
 # ------------------------------------------------------------------------ strategies
@@ -154,6 +158,9 @@ bad_envelopes = st.one_of(
     st.builds(lambda m, s: {"method": m, "state": s}, st.text(max_size=8).filter(
         lambda m: m not in ("update", "request_state", "custom")), json_values),
     st.builds(lambda s: {"method": "update", "state": s}, non_dicts),
+    st.builds(lambda s, p: {"method": "update", "state": s, "buffer_paths": p},
+              st.dictionaries(st.sampled_from(["mode", "bot", "human"]), json_values, max_size=2),
+              st.lists(st.lists(st.text(max_size=4) | st.integers(), min_size=1, max_size=2), min_size=1, max_size=2)),
 )
 
 
@@ -161,7 +168,7 @@ def on_the_wire(board: GameBoard, name: str):
     return json.loads(json.dumps(board.get_state(name)[name], default=str))
 
 
-def check_refused(board: GameBoard, before: tuple[str, str], written=()) -> None:
+def check_refused(board: GameBoard, before: tuple[dict, dict], written=()) -> None:
     assert board.message_kind == "error" and board.message.startswith(REFUSED), board.message
     assert snapshot(board) == before
     page = Page(board)

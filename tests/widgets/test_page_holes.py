@@ -81,7 +81,7 @@ def test_undo_refuses_when_a_bot_action_it_would_take_back_revealed_something(ma
     board = make()
     before = (saved(board), seen(board))
     Page(board).send({"kind": "undo"})
-    assert_refused(board, before, "showed hidden cards")
+    assert_refused(board, before, "revealed what was hidden")
 
 
 def test_undo_against_bots_still_takes_back_quiet_moves():
@@ -285,9 +285,12 @@ def test_a_malformed_comm_message_is_refused():
     board = LostCitiesBoard(seed=4)
     before = (saved(board), seen(board))
     page = Page(board)
-    for data in ({}, {"method": "update", "state": [1]}, {"method": "delete"}, "update", None):
+    for data in ({}, {"method": "update", "state": [1]}, {"method": "delete"}, "update", None,
+                 {"method": "update", "state": {"mode": "open"}, "buffer_paths": [["mode"]]}):
         page.raw(data)
         assert_refused(board, before)
+    page.raw({"method": "custom", "content": {"kind": "undo"}}, buffers=[b"x"])
+    assert_refused(board, before)
 
 
 def test_the_log_trait_no_longer_shadows_the_widget_logger():

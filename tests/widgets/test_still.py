@@ -85,3 +85,15 @@ def test_the_pre_save_hook_changes_notebooks_only():
     text_file = {"type": "file", "content": "not a notebook"}
     pre_save_hook(model=text_file, path="x.txt", contents_manager=None)
     assert text_file == {"type": "file", "content": "not a notebook"}
+
+
+def test_a_stored_live_check_says_how_to_answer_it_not_a_stale_verdict():
+    from kit.lostcities import lessons
+    from widgets.lessons import CHECK_NOTE, LiveCheck
+
+    board = LostCitiesBoard(mode="bot", seed=4)
+    check = LiveCheck(board, lessons.invested_then_numbered)
+    data, metadata = check._repr_mimebundle_()
+    assert not check.done and "✗" in str(check)  # the live verdict is there for the page...
+    assert data["text/plain"] == CHECK_NOTE and "✗" not in data["text/html"]  # ...not in the stored copy
+    assert WIDGET_VIEW in data and metadata[MARK] == {"still": True}

@@ -55,7 +55,7 @@ function unseenBlock(view) {
   const block = el("div", "lc-unseen");
   const total = Object.values(view.unseen).reduce((n, cards) => n + cards.length, 0);
   const whose = view.viewer !== null ? "you cannot see" : view.open ? `player ${view.to_move} could not see` : "nobody at the table can see";
-  block.append(el("div", "lc-side-label", `Unseen cards (LC-3.4): ${total} that ${whose} — other hands, the draw pile, cards under a pile's top`));
+  block.append(el("div", "lc-unseen-title", `Unseen cards (LC-3.4): ${total} that ${whose} — other hands, the draw pile, cards under a pile's top`));
   view.legend.forEach((info) => {
     const row = el("div", "lc-unseen-row");
     row.dataset.unseen = info.key;
@@ -73,6 +73,11 @@ function render({ model, el: host }) {
   let note = ""; // a hint from the board itself (not a rule verdict)
   const root = el("div", "lc-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    selected = [];
+    note = "Selection dropped (Escape).";
+    draw();
+  });
 
   const act = (action) => {
     note = "";

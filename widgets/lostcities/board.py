@@ -24,7 +24,9 @@ class LostCitiesBoard(AnalysedBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
     Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you
-    play against bots), seed, and the game's own settings: players, rounds, first_player, deck, ...
+    play against bots), seed (none: an unguessable one; a chosen seed is a known deal), allow_peeking
+    (the page may switch modes mid-game: logged, and the game marked as practice; docs/boards.md),
+    and the game's own settings: players, rounds, first_player, deck, ...
     """
 
     _esm = bundle("lostcities/board.js")

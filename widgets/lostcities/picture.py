@@ -8,13 +8,12 @@ text is the same byte for byte for the same view, which keeps notebooks stable u
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from kit.lostcities import LostCities
 
 from ..colours import ink_for
-from ..svg import Picture
+from ..svg import Picture, attr, title
 from ..svg import text as _text
 
 CARD_W, CARD_H, STACK = 44, 60, 19  # a card, and how much of a covered card shows
@@ -151,8 +150,8 @@ def _footer(view: dict[str, Any]) -> str:
 def _slot(x: float, y: float, info: dict[str, str]) -> str:
     """An empty place for a card: tinted with the expedition's colour, lettered with its key."""
     return (
-        f"<g><title>{escape(info['name'])}: no card yet</title>"
-        f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{info['colour']}' "
+        f"<g>{title(info['name'] + ': no card yet')}"
+        f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{attr(info['colour'])}' "
         f"fill-opacity='0.22' stroke='#8a8272' stroke-dasharray='3 3'/>"
         + _text(x + CARD_W / 2, y + CARD_H / 2 + 5, info["key"], size=14, anchor="middle", fill="#6b6355")
         + "</g>"
@@ -165,8 +164,8 @@ def _card(x: float, y: float, key: str, legend: list[dict[str, str]]) -> str:
     investment = key[1:] == "x"
     label = "×" if investment else key[1:]
     parts = [
-        f"<g><title>{escape(info['name'])} {'investment card' if investment else key[1:]}</title>",
-        f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{colour}' stroke='#3a3a3a'/>",
+        f"<g>{title(info['name'] + ' ' + ('investment card' if investment else key[1:]))}",
+        f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{attr(colour)}' stroke='#3a3a3a'/>",
         _text(x + 5, y + 15, label, size=14, weight="bold", fill=ink),
         _text(x + CARD_W - 5, y + 15, key[0], size=9, anchor="end", fill=ink),  # colour-blind friendly
     ]

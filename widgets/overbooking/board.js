@@ -45,6 +45,11 @@ function render({ model, el: host }) {
   let stage2Of = ""; // which stage 2 that count belongs to
   const root = el("div", "ob-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    selected = null;
+    note = "Selection dropped (Escape).";
+    draw();
+  });
   const act = (action) => {
     note = "";
     model.send({ kind: "act", action });
@@ -177,10 +182,13 @@ function render({ model, el: host }) {
           node.dataset.owner = entry.colour;
           if (revealed) node.classList.add("ob-turned");
           const fate = shown.filter((s) => s.card === entry.card && view.colours[s.player] === entry.colour && s.hotel === hotel.hotel);
+          // a card an ability replaced ("replaces fish-merchant of red (position 3)") leaves the queue
+          const replaced = shown.find((s) => s.kind === "ability" && s.hotel === hotel.hotel && (s.effect || "").startsWith(`replaces ${entry.card} of ${entry.colour}`));
+          if (replaced) fate.push({ ...replaced, kind: "replaced" });
           const holder = el("div", "ob-fate-holder");
           holder.append(node);
           fate.forEach((s) => {
-            const mark = { ability: "★ ability", book: `✓ booked ${s.beds}`, "no-room": `✗ needs ${s.beds}, ${s.beds_before} free` }[s.kind];
+            const mark = { ability: "★ ability", book: `✓ booked ${s.beds}`, "no-room": `✗ needs ${s.beds}, ${s.beds_before} free`, replaced: "↩ replaced" }[s.kind];
             const line = el("div", `ob-fate ob-fate-${s.kind}`, mark);
             line.title = s.text;
             holder.append(line);
@@ -260,7 +268,12 @@ function render({ model, el: host }) {
       selected = null;
       note = "";
     };
-    main.append(lobby, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    const panel = boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset });
+    if (view.score_card === "advanced") {
+      const why = el("div", "ob-score-note", "Advanced score card: −2 for each family with no booked guest, so everyone starts at −8 (OB-8).");
+      panel.querySelector(".tk-scores").after(why);
+    }
+    main.append(lobby, panel);
     root.append(main);
     if (!(summary && summary.stage2)) markChanges(view);
   }

@@ -24,8 +24,9 @@ STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
 
 class OverbookingBoard(AnalysedBoard):
-    """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, and the game's
-    own settings (players, score_card, first_player, scenario, ...)."""
+    """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, allow_peeking (see
+    LostCitiesBoard and docs/boards.md), and the game's own settings
+    (players, score_card, first_player, scenario, ...)."""
 
     _esm = bundle("overbooking/board.js")
     _css = bundle("overbooking/board.css")

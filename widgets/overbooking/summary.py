@@ -46,8 +46,13 @@ def end_of_round(game: Overbooking, events: list[dict[str, Any]]) -> dict[str, A
 def stage_2(events: list[dict[str, Any]]) -> dict[str, Any]:
     """The latest stage 2 as hotels (what each revealed) and steps (public events, in order)."""
     start = max(i for i, event in enumerate(events) if event["kind"] == "stage-2")
-    tiles = [e for e in events[:start] if e["kind"] in ("setup", "prepare")]
-    rules = [text.split(", ", 1)[1] if ", " in text else "none" for text in tiles[-1]["hotels"]] if tiles else []
+    laid = [i for i, e in enumerate(events[:start]) if e["kind"] in ("setup", "prepare")]
+    # each hotel as the log wrote it: "tile 7B: 14 beds, <its rule in words>"; a scenario that laid
+    # out its own hotels after that leaves their rules out of the log
+    written = events[laid[-1]]["hotels"] if laid else []
+    if any(e["kind"] == "scenario" and "hotels" in e["scenario"] for e in events[laid[-1] if laid else 0 : start]):
+        written = []
+    rules = [text.split(", ", 1)[1] if ", " in text else "no special rule" for text in written]
     hotels, steps = [], []
     for event in events[start + 1 :]:
         if event["kind"] not in STEP_KINDS:
@@ -58,7 +63,7 @@ def stage_2(events: list[dict[str, Any]]) -> dict[str, Any]:
                 {
                     "hotel": number,
                     "beds": event["beds"],
-                    "rule": rules[number - 1] if number - 1 < len(rules) else "none",
+                    "rule": rules[number - 1] if number - 1 < len(rules) else "",
                     "queue": [_card(text) for text in event["queue"]],
                     "back": [_card(text) for text in event["back"]],
                 }

@@ -87,6 +87,11 @@ function render({ model, el: host }) {
   let note = "";
   const root = el("div", "sa-board tk-board");
   host.appendChild(root);
+  onEscape(root, () => {
+    picked = null;
+    note = "Selection dropped (Escape).";
+    draw();
+  });
   const act = (action) => {
     note = "";
     model.send({ kind: "act", action });
@@ -314,8 +319,8 @@ function render({ model, el: host }) {
     if (summary) beach.append(summary);
     beach.append(upper, handBlock(view), hotels, legend(view));
     const money = (p) => (view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
-    const scores = [["", "Tala", "guests", "cards", "used"]].concat(
-      view.hotels.map((h, p) => [p === view.viewer ? `you (${p})` : `player ${p}`, money(p), h.rooms.flat().length, view.hand_sizes[p], view.used_sizes[p]]),
+    const scores = [["", "Tala", "guests", "cards"]].concat(
+      view.hotels.map((h, p) => [p === view.viewer ? `you (${p})` : `player ${p}`, money(p), h.rooms.flat().length, view.hand_sizes[p]]),
     );
     const reset = () => {
       picked = null;

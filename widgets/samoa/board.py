@@ -19,8 +19,8 @@ from .summary import end_of_round
 
 
 class SamoaBoard(AnalysedBoard):
-    """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, and the game's own
-    settings (players, tie_card, scenario, ...)."""
+    """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, allow_peeking (see
+    LostCitiesBoard and docs/boards.md), and the game's own settings (players, tie_card, scenario, ...)."""
 
     _esm = bundle("samoa/board.js")
     _css = bundle("samoa/board.css")

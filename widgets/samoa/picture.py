@@ -8,7 +8,7 @@ from typing import Any
 from kit.samoa import Samoa
 
 from ..colours import ink_for
-from ..svg import Picture, document, rect, text
+from ..svg import Picture, attr, document, rect, text, title
 
 ICONS = {"plain": "", "rich": "$$", "lovers": "♥", "celebrity": "★", "bather": "≈"}
 WIDTH = 720
@@ -23,10 +23,10 @@ def picture(game: Samoa, viewer: int | None = None) -> Picture:
 def _tourist(view: dict[str, Any], label: str, x: float, y: float, radius: int = 12) -> str:
     nationality, kind, *ring = label.split()
     colour = view["nationality_colours"][nationality]
-    icon = f"≈{ring[0]}" if kind == "bather" else ICONS[kind]
+    icon = f"≈{ring[0]}" if kind == "bather" and ring else ICONS.get(kind, "")
     ink = ink_for(colour)
     return (
-        f"<g><title>{label}</title><circle cx='{x:g}' cy='{y:g}' r='{radius}' fill='{colour}' stroke='#333'/>"
+        f"<g>{title(label)}<circle cx='{x:g}' cy='{y:g}' r='{radius}' fill='{attr(colour)}' stroke='#333'/>"
         + text(x, y - 1, nationality, size=9, anchor="middle", weight="bold", fill=ink)
         + text(x, y + 9, icon, size=8, anchor="middle", fill=ink)
         + "</g>"

@@ -27,7 +27,7 @@ def end_of_round(game: Samoa, events: list[dict[str, Any]]) -> dict[str, Any]:
     lines = [event["text"] for event in events if event["kind"] in SHOWN]
     return {
         "title": f"Round {finished} is over: payouts (SA-3.6)",
-        "tables": [{"caption": "Paid for the guests in each hotel", "header": ["hotel", "paid"], "rows": rows}],
+        "tables": [{"caption": "Paid for the guests in each hotel", "header": ["player", "paid"], "rows": rows}],
         "lines": lines,
         "button": "See the final result" if game.is_over else "Continue to the next round",
     }

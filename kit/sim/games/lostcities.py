@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 import polars as pl
@@ -49,6 +50,7 @@ class LostCitiesRecorder(Recorder):
     def __init__(self, game: LostCities):
         super().__init__(game)
         self.snapshots: list[tuple] = []
+        self.played: dict[tuple[int, int, int], list] = {}  # (round, side, colour) -> cards played
         per_colour = Counter(card.expedition for card in game.components.deck(game.players))
         self.per_colour = [per_colour[e] for e in range(5)]
 
@@ -57,57 +59,43 @@ class LostCitiesRecorder(Recorder):
         if kind is not Play and kind is not Discard:
             return
         game, card = self.game, action.card
-        colour, side = card.expedition, player & 1
-        value = hand_cards = investments = 0
-        for held in game.hands[player]:
-            if held.expedition == colour:
-                hand_cards += 1
-                value += held.value
-                investments += held.value == 0
+        colour, side, round_ = card.expedition, player & 1, len(game.starters)
+        # hands are sorted by (expedition, value): the colour is one slice, its investments first
+        hand = game.hands[player]
+        low = bisect_left(hand, (colour,))
+        high = bisect_left(hand, (colour + 1,), low)
+        value = investments = 0
+        for held in hand[low:high]:
+            value += held.value
+            investments += held.value == 0
         expedition = game.expeditions[side][colour]
+        laid = 0
+        for placed in expedition:  # investment cards lie first (LC-3.1)
+            if placed.value:
+                break
+            laid += 1
         on_expeditions = len(expedition) + len(game.expeditions[1 - side][colour])
+        if kind is Play:
+            self.played.setdefault((round_, side, colour), []).append(card)
         self.snapshots.append(
-            (
-                step,
-                player,
-                len(game.starters),
-                "play" if kind is Play else "discard",
-                card.key,
-                card.key[0],
-                card.value,
-                value,
-                hand_cards,
-                investments,
-                len(expedition),
-                sum(1 for c in expedition if c.value == 0),
-                game.tops[side][colour],
-                self.per_colour[colour] - hand_cards - on_expeditions - len(game.discards[colour]),
-                len(game.deck),
-            )
-        )
+            (step, player, round_, "play" if kind is Play else "discard", card.key, card.key[0], card.value, value,
+             high - low, investments, len(expedition), laid, game.tops[side][colour],
+             self.per_colour[colour] - (high - low) - on_expeditions - len(game.discards[colour]), len(game.deck))
+        )  # fmt: skip
 
     def rows(self) -> list[tuple]:
         game = self.game
         cards = game.components.cards_by_key
-        played: dict[tuple[int, int, int], list] = {}
-        round_ = 0
-        for event in game.log:
-            kind = event[1]
-            if kind == "play":
-                card = cards[event[3]["card"]]
-                played.setdefault((round_, event[2] & 1, card.expedition), []).append(card)
-            elif kind == "round":
-                round_ += 1
         finished = len(game.round_scores)
-        out = []
+        played, out = self.played, []
         for snapshot in self.snapshots:
-            player, round_, colour = snapshot[1], snapshot[2], cards[snapshot[4]].expedition
+            player, round_ = snapshot[1], snapshot[2]
             if round_ <= finished:
-                score = expedition_score(played.get((round_, player & 1, colour), ()))
-                total = game.round_scores[round_ - 1][player & 1]
+                side = player & 1
+                score = expedition_score(played.get((round_, side, cards[snapshot[4]].expedition), ()))
+                out.append((*snapshot, score, game.round_scores[round_ - 1][side]))
             else:  # a round cut short by the step cap has no score
-                score = total = None
-            out.append((*snapshot, score, total))
+                out.append((*snapshot, None, None))
         return out
 
 

@@ -1,0 +1,83 @@
+"""Overbooking 9, the chance of a bed: booking odds with Wilson intervals, by what a player sees.
+
+The input is `simulate("overbooking", record="decisions")` (or the shipped dataset
+`overbooking-placements`): one row per card placed. The random bot's placements are the experiment
+(its card and queue are drawn at random, whatever it sees); the heuristic's are observations (it
+joins a long queue only when it expects beds there), so the odds are split by bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import polars as pl
+
+from kit.core.data import dataset_dir, read_rows
+
+from ..stats import share_by
+
+#: the longest queue is 4 (5 at a queue_5 hotel): counts from 4 up share one group
+TOP = 4
+
+
+def _capped(column: str) -> pl.Expr:
+    label = pl.col(column).clip(0, TOP).cast(pl.String)
+    return pl.when(pl.col(column) >= TOP).then(pl.lit(f"{TOP}+")).otherwise(label)
+
+
+def queue_placements(decisions: pl.DataFrame) -> pl.DataFrame:
+    """Cards placed in a booking queue, with the groupings the notebook uses: `ahead_group` and
+    `after_group` ("0" ... "4+"), `large_ahead` ("0" ... "2+"), and `hotel_size` (printed beds
+    "8–10", "11–13" or "14–17")."""
+    return decisions.filter(pl.col("where") == "queue").with_columns(
+        ahead_group=_capped("ahead"),
+        after_group=_capped("after"),
+        large_ahead=pl.when(pl.col("ahead_large") >= 2)
+        .then(pl.lit("2+"))
+        .otherwise(pl.col("ahead_large").cast(pl.String)),
+        hotel_size=pl.when(pl.col("hotel_beds") <= 10)
+        .then(pl.lit("8–10 beds"))
+        .when(pl.col("hotel_beds") <= 13)
+        .then(pl.lit("11–13 beds"))
+        .otherwise(pl.lit("14–17 beds")),
+    )
+
+
+def booking_odds(decisions: pl.DataFrame, by: Sequence[str], pooled: bool = False) -> pl.DataFrame:
+    """The share of queued cards that booked, per group of `by`: n, successes, share and its 95%
+    Wilson interval. With pooled=True, also the rows of all bots together (bot = "both, pooled")."""
+    queue = queue_placements(decisions)
+    odds = share_by(queue, list(by), "booked")
+    if pooled and "bot" in by:
+        together = share_by(queue.with_columns(bot=pl.lit("both, pooled")), list(by), "booked")
+        odds = pl.concat([odds, together.select(odds.columns)])
+    return odds
+
+
+ASSUMED_MARK = "*"
+
+
+def hotel_sides(components: str | None = None) -> pl.DataFrame:
+    """The hotel tiles' sides (tile, side, beds, rule) and whether each is `assumed` (not printed in
+    the rulebook: see datasets/overbooking/hotels.csv)."""
+    root = dataset_dir("overbooking") if components is None else Path(components)
+    rows = [
+        (int(row["tile"]), row["side"], int(row["beds"]), row["rule"], row["source"] == "assumed")
+        for _, row in read_rows(root / "hotels.csv", ("tile", "side", "beds", "rule", "source"))
+    ]
+    schema = {"tile": pl.Int64, "side": pl.String, "beds": pl.Int64, "rule": pl.String, "assumed": pl.Boolean}
+    return pl.DataFrame(rows, schema=schema, orient="row")
+
+
+def rule_labels(components: str | None = None) -> pl.DataFrame:
+    """Each hotel rule with a label starred when every hotel side carrying it is assumed."""
+    return (
+        hotel_sides(components)
+        .group_by("rule")
+        .agg(pl.col("assumed").all())
+        .with_columns(
+            label=pl.col("rule") + pl.when(pl.col("assumed")).then(pl.lit(ASSUMED_MARK)).otherwise(pl.lit(""))
+        )
+        .sort("rule")
+    )

@@ -1,0 +1,147 @@
+"""Rule tests set up where the rule and its plausible neighbours differ: off by one, the other
+direction, the other owner, the other order (issue 15). Each names the wrong rule it tells apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.overbooking import Overbooking
+from tests.support import assert_rejected
+
+
+def checked(hotel: dict, players: int = 2) -> Overbooking:
+    """A game whose first hotel is laid out as given, checked at once (stage 2)."""
+    return Overbooking(players=players, seed=1, scenario={"hotels": [hotel], "check": True})
+
+
+def steps(game: Overbooking) -> list[tuple]:
+    """Hotel 1's abilities and bookings: (kind, owner, card, beds before, beds after)."""
+    return [
+        (e["kind"], e["player"], e["card"], e["beds_before"], e["beds_after"])
+        for e in game.open_events()
+        if e["kind"] in ("ability", "book", "no-room") and e["hotel"] == 1
+    ]
+
+
+RED, BLUE = 0, 1
+
+
+# ------------------------------------------------------------------------------ OB-5.2 abilities
+def test_ob5_a_worker_replaces_its_owners_own_six_and_never_a_five():
+    """ "Replace ANY card numbered 6": red's worker takes the place of red's own 6 (a worker that
+    replaced only opponents' 6s would find no target); blue's 5 is no target (not 5 or more)."""
+    game = checked(
+        {
+            "beds": 13,
+            "rule": "none",
+            "queue": [["red", "bird-worker"], ["blue", "fish-soldier"]],
+            "back": [["red", "rose-worker"]],
+        }
+    )
+    assert steps(game) == [
+        ("ability", RED, "rose-worker", 13, 13),
+        ("book", RED, "rose-worker", 13, 7),
+        ("book", BLUE, "fish-soldier", 7, 2),
+    ]
+    assert ("red", "bird-worker") in [(c.colour, c.key) for c in game.box]
+    assert "replaces bird-worker of red (position 1)" in [e.get("effect") for e in game.open_events()]
+
+
+def test_ob5_a_soldier_takes_exactly_three_beds():
+    """13 beds less 3 is 10 (not 11 or 9); the old test started at 2 beds, where any cut gives 0."""
+    game = checked({"beds": 13, "rule": "none", "queue": [["blue", "fish-monk"]], "back": [["red", "rose-soldier"]]})
+    assert steps(game)[0] == ("ability", RED, "rose-soldier", 13, 10)
+
+
+def test_ob5_a_monk_moves_to_the_end_of_the_queue_not_the_front():
+    """Blue's monk lies in the queue, red's monk comes in from the back door: at the END of the queue
+    it books after blue's (equal numbers: nearer the hotel first), so with one bed left only blue's
+    books. At the front it would book first."""
+    game = checked(
+        {
+            "beds": 4,
+            "rule": "none",
+            "queue": [["blue", "bird-monk"], ["red", "fish-maid"]],
+            "back": [["red", "rose-monk"]],
+        }
+    )
+    assert steps(game) == [
+        ("ability", RED, "rose-monk", 4, 4),
+        ("book", RED, "fish-maid", 4, 1),
+        ("book", BLUE, "bird-monk", 1, 0),
+        ("no-room", RED, "rose-monk", 0, 0),
+    ]
+
+
+# ------------------------------------------------------------------------------ OB-5.3 booking order
+def test_ob5_of_equal_numbers_the_card_nearer_the_hotel_books_and_the_farther_does_not():
+    """Two 5s and 5 beds: the nearer (blue's) books, the farther (red's) finds no room."""
+    game = checked({"beds": 5, "rule": "none", "queue": [["blue", "bird-soldier"], ["red", "fish-soldier"]]})
+    assert steps(game) == [
+        ("book", BLUE, "bird-soldier", 5, 0),
+        ("no-room", RED, "fish-soldier", 0, 0),
+    ]
+
+
+def test_ob5_a_nobles_choice_books_before_the_hotels_x_book_first():
+    """Decision: noble priority comes before hotel-rule priority. A monks-first hotel with 3 beds,
+    blue's monk in the queue, red's maid chosen by red's noble: the maid books (3 -> 0) and the
+    monk finds no room. The other order would book the monk (3 -> 2) and refuse the maid."""
+    game = checked(
+        {
+            "beds": 3,
+            "rule": "first:monk",
+            "queue": [["blue", "bird-monk"], ["red", "fish-maid"]],
+            "back": [["red", "rose-noble"]],
+        }
+    )
+    assert steps(game) == [
+        ("ability", RED, "rose-noble", 3, 3),
+        ("book", RED, "fish-maid", 3, 0),
+        ("no-room", BLUE, "bird-monk", 0, 0),
+    ]
+
+
+# ------------------------------------------------------------------------------ OB-6 hotel rules
+def _hand_with(test, rule: str) -> tuple[Overbooking, str]:
+    for seed in range(40):
+        game = Overbooking(players=2, seed=seed, scenario={"hotels": [{"rule": rule}]})
+        card = next((c for c in game.hands[0] if test(c)), None)
+        if card is not None:
+            return game, card.key
+    raise AssertionError("no such card in 40 seeds")
+
+
+@pytest.mark.parametrize(
+    "rule, kind, allowed",
+    [
+        ("small_only", "maid", True),  # 3 beds is small (1-3)
+        ("small_only", "noble", False),  # 4 is large
+        ("large_only", "noble", True),
+        ("large_only", "maid", False),
+    ],
+)
+def test_ob6_small_and_large_only_hotels_split_between_three_and_four_beds(rule, kind, allowed):
+    game, key = _hand_with(lambda c: c.kind == kind, rule)
+    if allowed:
+        game.apply(f"queue {key} at 1")
+        assert game.hotels[0].queue[0].card.key == key
+    else:
+        assert_rejected(game, f"queue {key} at 1", "OB-6", "only")
+
+
+# ------------------------------------------------------------------------------ OB-4 point token
+def test_ob4_the_first_back_door_card_takes_the_token_not_a_queue_card_nor_the_second():
+    """Red queues at hotel 1 (no token), blue is the first at its back door (the token), red follows
+    at the back door (none left); a back door elsewhere still has its own token."""
+    game = Overbooking(players=2, seed=3, scenario={"hotels": [{"rule": "none"}, {"rule": "none"}]})
+    game.apply(f"queue {game.hands[RED][0].key} at 1")
+    assert game.tokens == [0, 0] and game.hotels[0].token
+    game.apply(f"back {game.hands[BLUE][0].key} at 1")
+    assert game.tokens == [0, 1] and not game.hotels[0].token
+    game.apply(f"back {game.hands[RED][0].key} at 1")
+    assert game.tokens == [0, 1]
+    game.apply(f"back {game.hands[BLUE][0].key} at 2")
+    assert game.tokens == [0, 2] and not game.hotels[1].token
+    tokens = [(e["player"], e["hotel"]) for e in game.open_events() if e["kind"] == "token"]
+    assert tokens == [(BLUE, 1), (BLUE, 2)]

@@ -1,0 +1,105 @@
+"""Rule tests set up where the rule and its plausible neighbours differ: off by one, the other
+direction, the other owner, the other order (issue 15). Each names the wrong rule it tells apart."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from kit.core import Chance
+from kit.samoa import Samoa, rules
+from tests.support import assert_rejected
+
+from .test_rules import arranged, to_tourists
+
+
+# ------------------------------------------------------------------------------ SA-2 flag row
+class _NoShuffle:
+    def shuffle(self, items: list) -> None:
+        pass
+
+
+def _row(piles: list[str]) -> str:
+    """The flag row laid out from three piles in the given order (top first), clashes fixed."""
+    flags = [(nationality, corner) for corner, pile in enumerate(piles, 1) for nationality in pile]
+    game = SimpleNamespace(components=SimpleNamespace(flags=flags), chance=_NoShuffle())
+    return "".join(rules.flag_row(game))
+
+
+def test_sa2_a_flag_clash_moves_the_second_flag_to_the_nearest_later_one_that_fixes_it():
+    """Decision: swap the SECOND flag of an equal pair with the nearest later flag that removes the
+    clash. Moving the first one, or swapping with the farthest or an earlier flag, lays another row."""
+    # clashes N|N at 4 and G|G at 8: the second N swaps with the J after it, the second G with the N
+    assert _row(["JUGN", "NJUG", "GNJU"]) == "JUGN" + "JNUG" + "NGJU"
+    # clashes N|N at 4 and G|G at 8 again, in another row
+    assert _row(["JUGN", "NUJG", "GJNU"]) == "JUGN" + "UNJG" + "JGNU"
+    # no clash: the row stays as stacked
+    assert _row(["JUGN", "UGNJ", "GNJU"]) == "JUGNUGNJGNJU"
+
+
+def test_sa2_a_seeded_flag_row_exactly():
+    """Seed 12 stacks J U G N | N U G J | J G U N (clashes at flags 5 and 9): the second N swaps with
+    the U after it, then the second J with the G after it."""
+    chance = Chance(12)
+    stacked = []
+    for corner in (1, 2, 3):
+        pile = [n for n, c in Samoa(players=3).components.flags if c == corner]
+        chance.shuffle(pile)
+        stacked += pile
+    assert "".join(stacked) == "JUGNNUGJJGUN"
+    assert "".join(Samoa(players=3, seed=12).flags) == "JUGNUNGJGJUN"
+
+
+# ------------------------------------------------------------------------------ SA-3.1
+@pytest.mark.parametrize(
+    "players, per_round",
+    [(3, [1] * 9 + [0] * 3), (4, [2] * 3 + [1] * 6 + [0] * 3), (6, [3] * 3 + [2] * 3 + [1] * 3 + [0] * 3)],
+)
+def test_sa3_1_building_tiles_drawn_in_each_of_the_twelve_rounds(players, per_round):
+    """Rounds 1-3 / 4-6 / 7-9 / 10-12 draw by the table: an off-by-one block (round // 3) draws the
+    next block's number in rounds 3, 6 and 9."""
+    game = Samoa(players=players, seed=21)
+    chance = Chance(21)
+    while not game.is_over:
+        game.apply(game.random_action(chance))
+    drawn = [len(event.public["drawn"]) for event in game.events() if event.kind == "buildings"]
+    assert drawn == per_round
+
+
+# ------------------------------------------------------------------------------ SA-3.4, SA-3.5 ties
+def test_sa3_4_and_3_5_equal_bids_go_clockwise_from_the_hammer_equal_prices_counter_clockwise_from_the_suitcase():
+    """Hammer at seat 1, suitcase at seat 0. Seats 0 and 2 play 8/6, seats 1 and 3 play 4/4.
+    Building (bid 8 before 4): clockwise from the hammer is 1, 2, 3, 0, so 2 before 0, then 1 before 3
+    (counter-clockwise would give 0, 2, 1, 3). Tourists (price 4 before 6): counter-clockwise from the
+    suitcase is 0, 3, 2, 1, so 3 before 1, then 0 before 2 (clockwise from the suitcase would give
+    1, 3, 0, 2; from the hammer 1, 3, 2, 0)."""
+    game = arranged(["8/6", "4/4", "8/6", "4/4"], hammer=1, offer=["pool"] * 4)
+    assert game.phase == "build" and game.order == [2, 0, 1, 3]
+    to_tourists(game)
+    assert game.order == [3, 1, 0, 2]
+
+
+# ------------------------------------------------------------------------------ SA-3.6
+def test_sa3_6_a_player_who_only_bought_discards_the_card_one_who_did_nothing_keeps_it():
+    """Buying alone uses the card up (not only accommodating); a player who did neither keeps it."""
+    game = arranged(["20/12", "18/11", "grey", "grey"], offer=["pool"], groups=[["J plain"]])
+    game.apply("buy pool")  # seat 0 buys; the tile is gone, so seat 1 is never offered one
+    assert game.phase == "tourists"
+    while game.phase == "tourists":
+        game.apply("done")  # nobody accommodates
+    assert game.used[0] == ["20/12"] and "20/12" not in game.hands[0]
+    assert game.used[1] == [] and "18/11" in game.hands[1]
+
+
+# ------------------------------------------------------------------------------ SA-9.4b
+def test_sa9_4b_an_unused_send_home_tile_is_refused_once_the_player_has_accommodated():
+    """With the tile still unused, send-home is allowed before the first tourist and refused after
+    (the old test refused it only because the tile had been used already)."""
+    scenario = {"specials": ["send_home"], "rooms": {1: ["U plain"], 2: ["G plain"]}}
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain"] * 2], hotels={0: scenario}))
+    assert "send-home 1 2" in [str(a) for a in game.legal_actions()]
+    game.apply("place 1.1 in 3")
+    assert "send_home" in game.hotels[0].specials
+    assert not [a for a in game.legal_actions() if str(a).startswith("send-home")]
+    assert_rejected(game, "send-home 1 2", "SA-9.4", "before you accommodate")

@@ -1,0 +1,49 @@
+"""widgets.explore: controls re-run a simulation and redraw; a stored copy is a still picture."""
+
+from __future__ import annotations
+
+import altair as alt
+import ipywidgets
+import polars as pl
+
+from kit.sim import simulate
+from widgets.explore import RUN_TO_EXPLORE, explore
+from widgets.still import MARK, WIDGET_VIEW
+
+
+def test_a_control_change_reruns_the_simulation_and_moves_the_bar():
+    calls = []
+
+    def draw(games, bots, progress):
+        frame = simulate("overbooking", games=games, bots=bots, progress=progress)
+        calls.append((games, bots, frame.height))
+        data = pl.DataFrame({"x": [1, 2], "y": [frame.height, games]})
+        return alt.Chart(data).mark_point().encode(x="x:Q", y="y:Q")
+
+    games = ipywidgets.IntSlider(2, min=1, max=5)
+    bots = ipywidgets.Dropdown(options=[("both", ("heuristic", "random")), ("random", ("random",))])
+    view = explore(draw, label="test chart", games=games, bots=bots)
+    assert calls == [(2, ("heuristic", "random"), 2)]
+    assert (view.bar.value, view.bar.max) == (2, 2)
+    first = view.picture.value
+    assert "data:image/svg+xml;base64," in first
+    games.value = 3
+    assert calls[-1] == (3, ("heuristic", "random"), 3) and (view.bar.value, view.bar.max) == (3, 3)
+    assert view.picture.value != first and not any(control.disabled for control in (games, bots))
+    bots.value = ("random",)
+    assert calls[-1][1] == ("random",)
+
+
+def test_the_stored_output_is_a_still_picture_marked_for_dev_notebooks():
+    view = explore(lambda n, progress: alt.Chart(pl.DataFrame({"x": [n]})).mark_bar().encode(x="x:Q"),
+                   label="bars", n=ipywidgets.IntSlider(1))  # fmt: skip
+    data, metadata = view._repr_mimebundle_()
+    assert WIDGET_VIEW in data and metadata[MARK] == {"still": True}
+    assert data["text/plain"] == RUN_TO_EXPLORE == repr(view)
+    assert "data:image/svg+xml;base64," in data["text/html"] and 'alt="bars"' in data["text/html"]
+
+
+def test_simulate_reports_progress_to_a_function():
+    seen = []
+    simulate("lost-cities", games=3, rounds=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]

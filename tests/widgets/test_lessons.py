@@ -1,0 +1,71 @@
+"""Live checks and predict-first questions react to the board as the page plays it (messages from the
+browser), without re-running their cell; a prediction counts only if made before the board shows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.lostcities import lessons
+from widgets.lessons import live, predict
+from widgets.lostcities import LostCitiesBoard
+
+
+def _page_acts(board, action: str) -> None:
+    board._on_message(board, {"kind": "act", "action": action}, [])  # as a click in the browser sends it
+
+
+def test_a_live_check_turns_to_done_as_the_page_plays_and_back_on_a_new_game():
+    board = LostCitiesBoard(mode="open", seed=1)
+    check = live(board, lessons.draw_pile_down_to, 43)
+    assert not check.done and repr(check).startswith("✗ Not yet") and "data-done='false'" in check.value
+    hand = board.game.hands[0]
+    _page_acts(board, f"discard {hand[0]}")
+    assert not check.done  # the draw is still to come
+    _page_acts(board, "draw deck")
+    assert check.done and repr(check).startswith("✓ Done") and "data-done='true'" in check.value
+    assert "(LC-2)" in check.value  # the rule it tests is shown
+    board._on_message(board, {"kind": "new", "seed": 5}, [])
+    assert not check.done  # it watches the board's new game, not the old one
+
+
+def test_a_live_check_sees_an_undo():
+    board = LostCitiesBoard(mode="open", seed=1)
+    check = live(board, lessons.draw_pile_down_to, 43)
+    _page_acts(board, f"discard {board.game.hands[0][0]}")
+    _page_acts(board, "draw deck")
+    assert check.done
+    board._on_message(board, {"kind": "undo"}, [])
+    board._on_message(board, {"kind": "undo"}, [])
+    assert not check.done
+
+
+def test_a_prediction_is_locked_when_given_and_checked_against_the_answer():
+    question = predict("How many?", [1, 2, 3], answer=2, why="because", rules=("LC-5",))
+    assert not question.done and repr(question).startswith("✗ Not yet: predict first")
+    question._picker.value = "3"
+    question._lock.click()
+    assert not question.done and "it is 2" in repr(question)
+    question.answer("2")  # the first answer counts
+    assert not question.done and question.given == "3" and question._picker.disabled
+    right = predict("How many?", [1, 2, 3], answer=2, why="because")
+    assert right.answer(2).done and "right" in repr(right)
+
+
+def test_a_prediction_after_the_board_shows_the_answer_does_not_count():
+    board = LostCitiesBoard(mode="open", seed=1)
+    question = predict(
+        "Who draws?",
+        ["player 0", "player 1"],
+        answer="player 0",
+        why="w",
+        board=board,
+        shown=lambda b: len(b.game.history) > 0,
+    )
+    _page_acts(board, f"discard {board.game.hands[0][0]}")
+    assert "already shows" in repr(question)
+    assert not question.answer("player 0").done
+
+
+def test_an_answer_must_be_among_the_choices():
+    with pytest.raises(ValueError, match="not among the choices"):
+        predict("?", ["a", "b"], answer="c", why="")

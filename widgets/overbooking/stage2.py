@@ -1,0 +1,82 @@
+"""Stage 2 (OB-5) of one hotel as a still picture, step by step: one row per step with the hotel's
+cards turned face up, the card acting in that step outlined, the fate of every card so far (booked,
+does not fit, replaced) and the free beds before and after. Drawn from public events only (every
+card is face up in stage 2), byte-stable for nbval.
+
+    from widgets.overbooking.stage2 import stage_2_picture
+    stage_2_picture(game, hotel=1)
+"""
+
+from __future__ import annotations
+
+from kit.overbooking import Overbooking
+from kit.overbooking.components import rule_words
+
+from ..colours import ink_for
+from ..svg import Picture, document, rect, text
+from .summary import stage_2
+
+CARD_W, CARD_H, GAP, LEFT, ROW_H = 46, 52, 4, 10, 104
+ACTING = {"stroke": "#ffb000", "extra": "stroke-width='4'"}  # the card acting in this step
+FATE = {"book": ("✓ booked", "#2b8a3e"), "no-room": ("✗ no room", "#c92a2a"), "ability": ("★ ability", "#5f3dc4")}
+
+
+def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) -> Picture:
+    """The latest stage 2 of `hotel` (1 = the top hotel), one row per step. `rule` (a hotel rule
+    such as "first:monk") names the hotel's rule where the log cannot (a scenario's own hotels)."""
+    stage = stage_2(game.events_for(None))
+    view = game.public_view()
+    (revealed,) = [h for h in stage["hotels"] if h["hotel"] == hotel]
+    steps = [s for s in stage["steps"] if s["hotel"] == hotel and s["kind"] != "reveal"]
+    cards = [("back", c) for c in revealed["back"]] + [("queue", c) for c in revealed["queue"]]
+    width = LEFT + 90 + len(cards) * (CARD_W + GAP) + 40 + 170
+    words = rule_words(rule) if rule else revealed["rule"]
+    title = f"Hotel {hotel}: {revealed['beds']} beds{', ' + words if words else ''} — stage 2 step by step (OB-5)"
+    body = [text(LEFT, 22, title, 14, weight="bold")]
+    y = 36
+    body += _row(view, cards, [], None, y, f"{revealed['beds']} beds free", "The hotel's cards turn face up (OB-5.1).")
+    for number, step in enumerate(steps, 1):
+        y += ROW_H
+        beds = f"free beds {step['beds_before']} → {step['beds_after']}"
+        body += _row(view, cards, steps[:number], step, y, beds, f"step {number}: {step['text']}")
+    y += ROW_H
+    return Picture(document(width, y, body, title), f"Overbooking stage 2, hotel {hotel}")
+
+
+def _row(view, cards, done, current, y, beds: str, caption: str) -> list[str]:
+    parts = [text(LEFT, y + 14, caption, 11)]
+    x = LEFT
+    parts.append(text(x, y + 34, "back door", 9, fill="#6b5a44"))
+    queue_x = LEFT + 90 + sum(1 for where, _ in cards if where == "back") * (CARD_W + GAP) + 20
+    parts.append(text(queue_x, y + 34, "booking queue (nearest the hotel first)", 9, fill="#6b5a44"))
+    x = LEFT + 90
+    for where, card in cards:
+        if where == "queue" and x < queue_x:
+            x = queue_x
+        parts += _card(view, card, x, y + 40, done, current)
+        x += CARD_W + GAP
+    parts.append(text(x + 20, y + 70, beds, 12, weight="bold"))
+    return parts
+
+
+def _card(view, card: dict[str, str], x: float, y: float, done, current) -> list[str]:
+    owner = view["colours"].index(card["colour"])
+    colour = view["colour_codes"][owner]
+    ink = ink_for(colour)
+    crest, kind = card["card"].split("-")
+    mine = [s for s in done if s["card"] == card["card"] and view["colours"][s["player"]] == card["colour"]]
+    acting = current is not None and current in mine
+    beds = {"monk": 1, "merchant": 2, "maid": 3, "noble": 4, "soldier": 5, "worker": 6}[kind]
+    parts = [
+        f"<g><title>{card['colour']} {crest} {kind}</title>",
+        rect(x, y, CARD_W, CARD_H, colour, **(ACTING if acting else {})),
+        text(x + CARD_W / 2, y + 20, beds, 16, "middle", "bold", ink),
+        text(x + CARD_W / 2, y + 33, kind, 8, "middle", fill=ink),
+        text(x + CARD_W / 2, y + 44, crest, 8, "middle", fill=ink),
+        "</g>",
+    ]
+    if mine:
+        label, fill = FATE[mine[-1]["kind"]]
+        parts.append(rect(x - 2, y + CARD_H + 2, CARD_W + 4, 13, fill, stroke=fill, radius=3))
+        parts.append(text(x + CARD_W / 2, y + CARD_H + 12, label, 8, "middle", "bold", "#ffffff"))
+    return parts
