@@ -42,8 +42,8 @@ def _still(live: Any, text: str, html_text: str) -> tuple[dict[str, Any], dict[s
 
 
 def _html(check: Check, rules: Sequence[str]) -> str:
-    shown = [rule for rule in rules if rule not in str(check)]  # the rules the text does not name already
-    tag = f" <span style='opacity:.65'>({', '.join(shown)})</span>" if shown else ""
+    named = any(rule in str(check) for rule in rules)  # the text names its rule already
+    tag = f" <span style='opacity:.65'>({', '.join(rules)})</span>" if rules and not named else ""
     return (
         f"<div class='tk-check' data-done='{str(check.done).lower()}' "
         f"style='{_STYLE[check.done]};border-radius:6px;padding:6px 10px;font:14px/1.4 system-ui,sans-serif'>"
@@ -112,6 +112,7 @@ class Predict(ipywidgets.VBox):
     def _enable(self) -> None:
         closed = self.given is not None or self._too_late()
         self._picker.disabled = closed
+        self._lock.description = "Locked in" if self.given is not None else "Lock in my answer"
         self._lock.disabled = closed or self._picker.value is None
 
     def _too_late(self) -> bool:

@@ -99,7 +99,12 @@ def running_line(values: Sequence[float], exact: float, y_title: str, title: str
         alt.Chart(frame)
         .mark_line(color=SIMULATED)
         .encode(
-            x=alt.X("trials:Q", scale=alt.Scale(type="log"), title="trials (log scale)"),
+            x=alt.X(
+            "trials:Q",
+            scale=alt.Scale(type="log", domain=[1, n]),
+            axis=alt.Axis(values=[10**k for k in range(len(str(n)))], format=","),  # 1, 10, 100, ...: no crowding
+            title="trials (log scale)",
+        ),
             y=alt.Y("running:Q", title=y_title),
         )
     )
@@ -170,6 +175,8 @@ def rerun(run: Callable[..., None], **controls: w.Widget) -> Explorer:
     button.on_click(again)
     for control in controls.values():
         control.style = {"description_width": "initial"}
+        if isinstance(control, w.IntSlider):
+            control.layout = w.Layout(width="420px")  # a long description must not squeeze the track
         control.observe(go, names="value")
     box = Explorer([w.HBox([*controls.values(), button], layout=w.Layout(flex_flow="row wrap")), out])
     _sink.append(out)
@@ -198,14 +205,20 @@ def grouped_shares(frame: pl.DataFrame, x_title: str, title: str, subtitle: str)
     """Side-by-side bars of shares per category, one colour per `source`, with 95% whiskers where the
     frame has `low`/`high` (simulated rows) and none where they are null (exact rows)."""
     order = list(dict.fromkeys(frame[x_title]))
+    sources = list(dict.fromkeys(frame["source"]))  # in the order given: the exact one first
     frame = frame.with_columns(pl.col("low", "high").cast(pl.Float64), pl.col("n").cast(pl.Int64))
     base = alt.Chart(frame).encode(
         x=alt.X(f"{x_title}:N", sort=order, title=x_title, axis=alt.Axis(labelAngle=0)),
-        xOffset=alt.XOffset("source:N"),
+        xOffset=alt.XOffset("source:N", sort=sources),
     )
     bars = base.mark_bar().encode(
         y=alt.Y("share:Q", title="share"),
-        color=alt.Color("source:N", title=None, scale=alt.Scale(range=[EXACT, SIMULATED, "#c62828", "#2e7d32"])),
+        color=alt.Color(
+            "source:N",
+            title=None,
+            sort=sources,
+            scale=alt.Scale(domain=sources, range=[EXACT, SIMULATED, "#c62828", "#2e7d32"][: len(sources)]),
+        ),
         tooltip=["source", x_title, "share", "n"],
     )
     whiskers = base.mark_rule(color="black", strokeWidth=1).encode(y="low:Q", y2="high:Q")

@@ -65,7 +65,7 @@ def booked_under_rule(game: Overbooking, rule: str, player: int = 0) -> Check:
     rule_now: dict[int, str] = {}
     for event in game.events_for(player):
         if event["kind"] == "reveal":
-            rule_now[event["hotel"]] = event["rule"]
+            rule_now[event["hotel"]] = event["hotel_rule"]
         elif event["kind"] == "book" and event["player"] == player and rule_now.get(event["hotel"]) == rule:
             return Check(
                 True,

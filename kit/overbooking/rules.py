@@ -228,7 +228,7 @@ def _begin_hotel(game: Overbooking) -> None:
             {
                 "hotel": game.checking + 1,
                 "beds": hotel.beds,
-                "rule": hotel.rule,
+                "hotel_rule": hotel.rule,
                 "queue": [s.card.key + "/" + game.colours[s.owner] for s in hotel.queue],
                 "back": [s.card.key + "/" + game.colours[s.owner] for s in hotel.back],
             },

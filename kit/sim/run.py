@@ -52,7 +52,8 @@ def play_chunk(plan: Plan, start: int, stop: int, progress: Callable[[int], Any]
         bots = [
             sim.make_bot(spec.name, dict(spec.params), bot_seed(plan.seed, index, p)) for p, spec in enumerate(specs)
         ]
-        recorder = sim.recorder(game) if decisions else None
+        labels = [spec.label for spec in specs]
+        recorder = sim.recorder(game, (index, seed, players), labels) if decisions else None
         steps = 0
         apply = game.apply
         if recorder is None:
@@ -67,9 +68,8 @@ def play_chunk(plan: Plan, start: int, stop: int, progress: Callable[[int], Any]
                 before(steps, player, action)
                 apply(action)
                 steps += 1
-        labels = [spec.label for spec in specs]
         if decisions:
-            rows.extend((index, seed, players, row[0], row[1], labels[row[1]], *row[2:]) for row in recorder.rows())
+            rows.extend(recorder.rows())
         else:
             over = game.is_over
             rows.append(

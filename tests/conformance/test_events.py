@@ -73,7 +73,7 @@ OVERBOOKING = {
     "hold": spec("OB-4", set()),
     "no-placement": spec("OB-4", set()),
     "stage-2": spec("OB-5", set()),
-    "reveal": spec("OB-5.1", {"hotel", "beds", "rule", "queue", "back"}),
+    "reveal": spec("OB-5.1", {"hotel", "beds", "hotel_rule", "queue", "back"}),
     "ability": spec("OB-5.2", {"hotel", "card", "beds_before", "beds_after", "effect"}),
     "book": spec("OB-5.3", {"hotel", "card", "beds", "beds_before", "beds_after"}),
     "no-room": spec("OB-5.3", {"hotel", "card", "beds", "beds_before", "beds_after"}),

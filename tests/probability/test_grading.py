@@ -1,7 +1,7 @@
 """The probability lessons as nbgrader assignments: the student version has every exercise and no
 solution, the teacher version scores full marks, a blank student version scores zero.
 
-One course directory holds every lesson (one assignment), so nbgrader runs only three commands:
+One course directory holds every lesson (one assignment), so nbgrader runs only two commands:
 generate_assignment, then autograde of two "students" — the teacher's own notebooks and the blank
 release. Each command takes about 10 s plus the time to run the notebooks.
 """

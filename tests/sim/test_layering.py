@@ -9,6 +9,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("lostcities", "samoa", "overbooking", "core")
+#: known breaks of the rule, each with who owns the fix; the test fails on a new one, and on a fixed
+#: one still listed here (so the list only ever shrinks)
+KNOWN = {
+    "kit/lostcities/fast.py imports kit.bots.rollout": "issue 11 (fast11): the kernel's rollout helpers",
+}
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -29,7 +34,7 @@ def test_no_game_imports_bots_or_the_simulation_layer():
             for name in imported_modules(path):
                 if name.split(".")[:2] in (["kit", "bots"], ["kit", "sim"]):
                     offenders.append(f"{path.relative_to(ROOT)} imports {name}")
-    assert not offenders, offenders
+    assert set(offenders) == set(KNOWN), f"new: {set(offenders) - set(KNOWN)}; fixed: {set(KNOWN) - set(offenders)}"
 
 
 def test_games_load_without_the_sim_extra():

@@ -34,7 +34,7 @@ def test_stage_2_is_shown_step_by_step():
         board.act(board.view["legal_actions"][0])
     steps = board.stage2
     assert steps and steps[0]["kind"] == "reveal" and board.steps_shown == 1
-    assert all(s["text"].startswith("[OB-5") for s in steps)
+    assert all(s["text"].startswith("[OB-5") for s in steps)  # every step names its rule id
     Page(board).send({"kind": "next-step"})
     assert board.steps_shown == 2
     Page(board).send({"kind": "all-steps"})

@@ -15,7 +15,7 @@ import polars as pl
 
 from kit.core.data import dataset_dir, read_rows
 
-from ..stats import share_by
+from ..stats import interval_text, share_by
 
 #: the longest queue is 4 (5 at a queue_5 hotel): counts from 4 up share one group
 TOP = 4
@@ -81,3 +81,14 @@ def rule_labels(components: str | None = None) -> pl.DataFrame:
         )
         .sort("rule")
     )
+
+
+def queue_trend(odds: pl.DataFrame, bot: str = "random") -> tuple[str, str]:
+    """Whether `bot`'s booking share is "higher", "lower" or "about the same" with the longest
+    queue ahead than with none (different only if the 95% intervals do not overlap), and why."""
+    rows = odds.filter(pl.col("bot") == bot).sort("ahead_group")
+    first, last = rows.row(0, named=True), rows.row(-1, named=True)
+    trend = "lower" if last["high"] < first["low"] else "higher" if last["low"] > first["high"] else "about the same"
+    none = interval_text(first["share"], first["low"], first["high"], first["n"], percent=True)
+    most = interval_text(last["share"], last["low"], last["high"], last["n"], percent=True)
+    return trend, f"{bot} bot: {none} booked with no card ahead, {most} with {last['ahead_group']} ahead."

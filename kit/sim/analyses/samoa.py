@@ -15,7 +15,7 @@ import polars as pl
 from kit.core.data import dataset_dir, read_rows
 from kit.samoa import load_components
 
-from ..stats import mean_by, share_by
+from ..stats import interval_text, mean_by, share_by
 
 #: what each measure is called on a chart, with its unit
 MEASURES = {
@@ -78,3 +78,21 @@ def pressure_by_price(decisions: pl.DataFrame, components: str | None = None) ->
     """What the player saw when choosing, by the price chosen: tourists on offer per free room."""
     plays = price_plays(decisions, components)
     return mean_by(plays, ["bot", "price", "label", "assumed"], "pressure").drop("sd")
+
+
+def money_trend(summary: pl.DataFrame, bot: str = "random") -> tuple[str, str]:
+    """How `bot`'s money per play moves as the price rises — "it keeps rising", "it rises, then
+    levels off and falls" or "it falls from the start" — and why, with the peak's n and interval."""
+    money = summary.filter((pl.col("bot") == bot) & (pl.col("measure") == MEASURES["earned"])).sort("price")
+    best = money.row(money["mean"].arg_max(), named=True)
+    if best["price"] == money["price"].max():
+        shape = "it keeps rising"
+    elif best["price"] == money["price"].min():
+        shape = "it falls from the start"
+    else:
+        shape = "it rises, then levels off and falls"
+    peak = interval_text(best["mean"], best["low"], best["high"], best["n"])
+    return (
+        shape,
+        f"it peaks at price {best['label']}: {peak} Tala; fewer and fewer tourists find a room at a high price.",
+    )

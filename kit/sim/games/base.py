@@ -39,10 +39,11 @@ DECISION_COLUMNS: list[Column] = [
 
 class Recorder:
     """Watches one game: `before` sees each action just before it is applied; `rows` gives the
-    game's decision rows (tuples in the order of the game's own decision columns) at the end."""
+    game's decision rows at the end, whole: `head` (game index, seed, players), then step, player,
+    the player's bot label, then the game's own decision columns."""
 
-    def __init__(self, game: Game):
-        self.game = game
+    def __init__(self, game: Game, head: tuple, labels: list[str]):
+        self.game, self.head, self.labels = game, head, labels
 
     def before(self, step: int, player: int, action: Any) -> None:
         raise NotImplementedError

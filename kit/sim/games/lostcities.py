@@ -47,8 +47,8 @@ DECISION_COLUMNS = [
 
 
 class LostCitiesRecorder(Recorder):
-    def __init__(self, game: LostCities):
-        super().__init__(game)
+    def __init__(self, game: LostCities, head: tuple, labels: list[str]):
+        super().__init__(game, head, labels)
         self.snapshots: list[tuple] = []
         self.played: dict[tuple[int, int, int], list] = {}  # (round, side, colour) -> cards played
         per_colour = Counter(card.expedition for card in game.components.deck(game.players))
@@ -77,9 +77,11 @@ class LostCitiesRecorder(Recorder):
         on_expeditions = len(expedition) + len(game.expeditions[1 - side][colour])
         if kind is Play:
             self.played.setdefault((round_, side, colour), []).append(card)
+        index, seed, players = self.head
         self.snapshots.append(
-            (step, player, round_, "play" if kind is Play else "discard", card.key, card.key[0], card.value, value,
-             high - low, investments, len(expedition), laid, game.tops[side][colour],
+            (index, seed, players, step, player, self.labels[player], round_, "play" if kind is Play else "discard",
+             card.key, card.key[0], card.value, value, high - low, investments, len(expedition), laid,
+             game.tops[side][colour],
              self.per_colour[colour] - (high - low) - on_expeditions - len(game.discards[colour]), len(game.deck))
         )  # fmt: skip
 
@@ -88,11 +90,11 @@ class LostCitiesRecorder(Recorder):
         cards = game.components.cards_by_key
         finished = len(game.round_scores)
         played, out = self.played, []
-        for snapshot in self.snapshots:
-            player, round_ = snapshot[1], snapshot[2]
+        for snapshot in self.snapshots:  # game, seed, players, step, player, bot, round, action, card, ...
+            player, round_ = snapshot[4], snapshot[6]
             if round_ <= finished:
                 side = player & 1
-                score = expedition_score(played.get((round_, side, cards[snapshot[4]].expedition), ()))
+                score = expedition_score(played.get((round_, side, cards[snapshot[8]].expedition), ()))
                 out.append((*snapshot, score, game.round_scores[round_ - 1][side]))
             else:  # a round cut short by the step cap has no score
                 out.append((*snapshot, None, None))

@@ -41,8 +41,8 @@ DECISION_COLUMNS = [
 
 
 class OverbookingRecorder(Recorder):
-    def __init__(self, game: Overbooking):
-        super().__init__(game)
+    def __init__(self, game: Overbooking, head: tuple, labels: list[str]):
+        super().__init__(game, head, labels)
         self.placements: list[list] = []
 
     def before(self, step: int, player: int, action) -> None:
@@ -81,7 +81,8 @@ class OverbookingRecorder(Recorder):
         if not self.game.is_over:  # the last round, cut short by the step cap, has no outcome
             last = self.game.round
             rows = [row for row in rows if row[2] < last]
-        return [tuple(row) for row in rows]
+        head, labels = self.head, self.labels
+        return [(*head, row[0], row[1], labels[row[1]], *row[2:]) for row in rows]
 
 
 OVERBOOKING = SimGame(

@@ -45,8 +45,8 @@ def _filled(hotel) -> int:
 
 
 class SamoaRecorder(Recorder):
-    def __init__(self, game: Samoa):
-        super().__init__(game)
+    def __init__(self, game: Samoa, head: tuple, labels: list[str]):
+        super().__init__(game, head, labels)
         self.chosen: dict[tuple[int, int], tuple] = {}  # (round, player) -> what the player saw
         self.after: dict[tuple[int, int], tuple[int, int]] = {}  # (round, player) -> rooms, filled
 
@@ -107,8 +107,8 @@ class SamoaRecorder(Recorder):
             occupancy = filled / rooms if rooms else None
             step, _, *view = seen
             out.append(
-                (step, player, round_, key, card.bid, card.price, card.grey, swapped, *view,
-                 tourists, earned, bought, kept, rooms, filled, occupancy)
+                (*self.head, step, player, self.labels[player], round_, key, card.bid, card.price, card.grey,
+                 swapped, *view, tourists, earned, bought, kept, rooms, filled, occupancy)
             )  # fmt: skip
         return out
 

@@ -1,0 +1,52 @@
+"""Every probability lesson has the parts a class needs, and the start page links it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted((ROOT / "notebooks" / "probability").glob("[0-9]*.ipynb"))
+PARTS = ("**Learning goals.**", "## 1. Predict first", "## Teacher notes", "**45-minute plan.**",
+         "**Misconceptions this lesson targets.**", "**Answers.**", "**Needs:**", "**Time:**")  # fmt: skip
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def text(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_has_goals_prediction_exact_and_simulated_answers_explorer_and_teacher_notes(lesson):
+    notebook = cells(lesson)
+    markdown = "\n".join(text(c) for c in notebook if c["cell_type"] == "markdown")
+    code = "\n".join(text(c) for c in notebook if c["cell_type"] == "code")
+    for part in PARTS:
+        assert part in markdown, f"{lesson.name} lacks {part}"
+    # the prediction comes before anything is computed
+    first_code = next(text(c) for c in notebook if c["cell_type"] == "code")
+    assert first_code.lstrip().startswith("my_guess"), f"{lesson.name}: the first code cell should ask for a guess"
+    assert "charts.rerun(" in code, f"{lesson.name}: no explorer"
+    assert (
+        "95% interval"
+        in "".join(
+            "".join(o.get("text", "")) for c in notebook if c["cell_type"] == "code" for o in c.get("outputs", [])
+        )
+        or "95% interval" in markdown
+    )
+    svgs = sum("image/svg+xml" in o.get("data", {}) for c in notebook for o in c.get("outputs", []))
+    assert svgs >= 1, f"{lesson.name}: no stored chart"
+
+
+def test_the_start_page_links_every_lesson():
+    index = "".join(text(c) for c in cells(ROOT / "notebooks" / "index.ipynb"))
+    for lesson in LESSONS:
+        assert f"(probability/{lesson.name})" in index, f"index.ipynb does not link {lesson.name}"
+    teaching = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    for lesson in LESSONS:
+        assert f"probability/{lesson.name}" in teaching, f"docs/teaching.md does not list {lesson.name}"
