@@ -83,7 +83,13 @@ class AnalysedBoard(GameBoard):
             return
         self._analysed = key
         seat, note = self._analysis_seat()
-        self.analysis = {"note": note} if seat is None else self._advice(seat)
+        if seat is not None:
+            try:
+                self.analysis = self._advice(seat)
+                return
+            except ImportError as missing:  # the advisor lives in kit.sim (numpy, scipy: the sim extra)
+                note = f"The advisor needs the 'sim' extra (pip install tablekit[sim]): {missing}"
+        self.analysis = {"note": note}
 
     def _advice(self, seat: int) -> dict[str, Any]:
         from kit.sim.advice import _kernel_for, advise

@@ -9,7 +9,9 @@ reads the true hidden cards; later rounds are dealt from its own generator), wal
 action sequences shared by every redeal, choosing by UCB among the actions legal in *this* redeal
 (each child's "availability" counts how often it could have been chosen), adds one new node, plays
 the game out with a rollout policy and credits each node with the result for the player who chose
-it. The move played is the root child visited most.
+it. The move played is the root child visited most. The game's heuristic bot guides the search:
+its choice is expanded first and gets a progressive bias (BIAS / (visits + 1)) in UCB, so a short
+search starts from the heuristic's move and a longer one lets the rollouts overrule it.
 
 Rollouts: the game's heuristic bot by default ("random" also works). Lost Cities rollouts run in the
 compiled kernel when numba is installed (kit/lostcities/fast.py), so many more iterations fit.
@@ -23,10 +25,13 @@ from typing import Any
 
 from kit.core import Chance, Game
 
-from .rollout import play_to_end, rollout_bots, win_shares
+from .rollout import heuristic_bot, play_to_end, rollout_bots, win_shares
 
 #: UCB exploration constant (rewards are win shares in [0, 1])
 EXPLORATION = 0.7
+#: progressive bias towards the heuristic bot's choice, worth BIAS / (visits + 1) in UCB: with few
+#: iterations the search starts from the heuristic's move, with many the rollouts decide
+BIAS = 5.0
 
 
 class _Node:
@@ -53,6 +58,7 @@ class ISMCTSBot:
         iterations: int | None = None,
         rollout: str = "heuristic",
         exploration: float = EXPLORATION,
+        bias: float = BIAS,
     ):
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout is 'heuristic' or 'random', not {rollout!r}")
@@ -61,6 +67,7 @@ class ISMCTSBot:
         self.iterations = iterations
         self.rollout = rollout
         self.exploration = exploration
+        self.bias = bias
         self.last_iterations = 0  # how many iterations the last decision used
 
     def choose(self, game: Game) -> Any:
@@ -70,15 +77,20 @@ class ISMCTSBot:
         me = game.current_player
         root = _Node(None)
         rollout = _Rollout(game, self.rollout)
-        deadline = time.perf_counter() + self.seconds
-        done = 0
-        while (done < self.iterations) if self.iterations is not None else (time.perf_counter() < deadline or not done):
-            self._iterate(game, me, root, rollout)
+        guide = heuristic_bot(game.name) if self.bias else None
+        start = time.perf_counter()
+        done, now, per = 0, start, 0.0
+        # a fixed number of iterations, or as many as fit the time (none started that would overrun it)
+        deadline = start + self.seconds
+        while (done < self.iterations) if self.iterations is not None else (not done or now + per < deadline):
+            self._iterate(game, me, root, rollout, guide)
             done += 1
+            now = time.perf_counter()
+            per = (now - start) / done
         self.last_iterations = done
         return max(root.children.items(), key=lambda item: item[1].visits)[0]
 
-    def _iterate(self, game: Game, me: int, root: _Node, rollout: _Rollout) -> None:
+    def _iterate(self, game: Game, me: int, root: _Node, rollout: _Rollout, guide) -> None:
         chance = self.chance
         world = game.determinize(me, chance)
         world.chance = chance.fork()  # later deals from our own generator, not the game's
@@ -91,19 +103,21 @@ class ISMCTSBot:
                 child = children.get(action)
                 if child is not None:
                     child.available += 1
+            hint = guide.choose(world) if guide is not None else None
             if untried:
-                action = untried[chance.below(len(untried))]
+                action = hint if hint in untried else untried[chance.below(len(untried))]
                 child = children[action] = _Node(world.current_player)
                 child.available = 1
                 world.apply(action)
                 path.append(child)
                 break
-            log_of, c = math.log, self.exploration
+            log_of, c, bias = math.log, self.exploration, self.bias
             action = max(
                 actions,
                 key=lambda a: (
                     children[a].reward / children[a].visits
                     + c * math.sqrt(log_of(children[a].available) / children[a].visits)
+                    + (bias / (children[a].visits + 1) if a == hint else 0.0)
                 ),
             )
             node = children[action]

@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kit.bots.rollout import play_to_end, rollout_bots
 from kit.core import Chance
 
 from . import rules
@@ -294,7 +293,10 @@ def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int
 
 def reference_play(game: LostCities, chance: Chance, policies) -> None:
     """The same playout on the readable engine (the reference; `game` and `chance` are advanced)."""
-    play_to_end(game, rollout_bots(game, list(policies)), chance)
+    bots = [None if p == "random" else (HeuristicBot() if p == "heuristic" else p) for p in policies]
+    while not game.is_over:
+        bot = bots[game.to_move]
+        game.apply(game.random_action(chance) if bot is None else bot.choose(game))
 
 
 def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool) -> Outcome:

@@ -23,13 +23,12 @@ def board_of(kind, **options):
 
 @pytest.mark.parametrize("kind", [LostCitiesBoard, SamoaBoard, OverbookingBoard])
 def test_the_toggle_shows_every_legal_action_with_intervals_and_n(kind):
-    board = board_of(kind, seed=3, mode="bot", human=0)
-    if board.game.current_player != 0:
-        pytest.skip("the human does not move first in this deal")
+    board = board_of(kind, seed=3, mode="hotseat")
+    Page(board).send({"kind": "take-over"})  # the player to move looks at the board
     Page(board).send({"kind": "analyse", "on": True})
     table = Page(board).model()["analysis"]
     assert Page(board).model()["analyse"] is True
-    assert table["information"] == "viewer" and table["seat"] == 0
+    assert table["information"] == "viewer" and table["seat"] == board.viewer() == board.game.current_player
     assert sorted(row["action"] for row in table["rows"]) == sorted(board.view["legal_actions"])
     for row in table["rows"]:
         assert row["n"] == table["n"] > 0
@@ -76,15 +75,19 @@ def test_a_slow_analysis_sends_progress_to_the_page(monkeypatch):
 
 
 def test_the_analysis_the_page_receives_depends_only_on_the_viewers_information():
-    board = board_of(LostCitiesBoard, seed=3, mode="bot")
-    Page(board).send({"kind": "analyse", "on": True})
-    first = Page(board).model()["analysis"]
+    board = board_of(LostCitiesBoard, seed=3, mode="hotseat")
+    page = Page(board)
+    page.send({"kind": "take-over"})  # the player to move looks at the board
+    viewer = board.viewer()
+    page.send({"kind": "analyse", "on": True})
+    first = dict(page.model()["analysis"])
+    assert first["rows"] and first["seat"] == viewer
     first.pop("seconds")
     from kit.core import Chance
 
-    board.game = board.game.determinize(0, Chance(5))  # other hidden cards, the same for player 0
+    board.game = board.game.determinize(viewer, Chance(5))  # other hidden cards, the same for the viewer
     board._analysed = None
     board._refresh()
-    again = Page(board).model()["analysis"]
+    again = dict(page.model()["analysis"])
     again.pop("seconds")
     assert again == first
