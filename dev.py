@@ -51,7 +51,8 @@ def setup() -> None:
         venv.create(VENV, with_pip=True)
     say("installing tablekit with its Jupyter, simulation, fast and test extras (about a minute the first time)")
     run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip")
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[jupyter,sim,fast,test]")
+    quiet = ("--quiet", "--disable-pip-version-check")
+    run(PYTHON, "-m", "pip", "install", *quiet, "-e", f"{ROOT}[jupyter,sim,fast,test]")
     STAMP.write_text(wanted + "\n")
 
 

@@ -38,6 +38,8 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from kit.bots import RandomBot
+from kit.bots.ismcts import ISMCTSBot
 from kit.core import Event, Game, IllegalAction, NothingToUndo
 
 from .still import still_bundle
@@ -51,6 +53,16 @@ PAGE_WRITABLE = frozenset({"mode", "bot"})
 SEED_LIMIT = 2**53
 _SEED_TEXT = re.compile(r"-?[0-9]{1,16}")  # ASCII digits only: "²" and "٣" are digits to str.isdigit
 _ACTION_LENGTH = 200  # far longer than any action text
+
+
+def bot_choices(heuristic: Callable[[], Any]) -> dict[str, Callable[[int], Any]]:
+    """The bots every board offers, by name: the game's own heuristic, random, and information-set
+    MCTS (kit.bots.ismcts). Each factory takes a seed."""
+    return {
+        "heuristic": lambda seed: heuristic(),
+        "random": lambda seed: RandomBot(seed),
+        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),
+    }
 
 
 class PageMessageError(ValueError):

@@ -9,13 +9,12 @@ where to draw from. The engine judges every click; an illegal one shows its rule
 
 from __future__ import annotations
 
-from kit.bots import RandomBot
-from kit.bots.ismcts import ISMCTSBot
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
+from ..base import bot_choices
 from .picture import svg as still_svg
 from .summary import end_of_round
 
@@ -33,10 +32,6 @@ class LostCitiesBoard(AnalysedBoard):
     _css = bundle("lostcities/board.css")
     game_type = LostCities
     default_settings = {"rounds": 1}
-    bots = {
-        "heuristic": lambda seed: HeuristicBot(),
-        "random": lambda seed: RandomBot(seed),
-        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
-    }
+    bots = bot_choices(HeuristicBot)
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import traitlets
 
-from kit.bots import RandomBot
-from kit.bots.ismcts import ISMCTSBot
 from kit.overbooking import Overbooking
 from kit.overbooking.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
+from ..base import bot_choices
 from .picture import svg as still_svg
 from .summary import end_of_round
 
@@ -32,11 +31,7 @@ class OverbookingBoard(AnalysedBoard):
     _css = bundle("overbooking/board.css")
     game_type = Overbooking
     default_settings = {"players": 3}
-    bots = {
-        "heuristic": lambda seed: HeuristicBot(),
-        "random": lambda seed: RandomBot(seed),
-        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
-    }
+    bots = bot_choices(HeuristicBot)
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
 

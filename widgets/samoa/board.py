@@ -7,13 +7,12 @@ your hotel by clicking. The engine judges every click; an illegal one shows its 
 
 from __future__ import annotations
 
-from kit.bots import RandomBot
-from kit.bots.ismcts import ISMCTSBot
 from kit.samoa import Samoa
 from kit.samoa.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
+from ..base import bot_choices
 from .picture import svg as still_svg
 from .summary import end_of_round
 
@@ -26,10 +25,6 @@ class SamoaBoard(AnalysedBoard):
     _css = bundle("samoa/board.css")
     game_type = Samoa
     default_settings = {"players": 4}
-    bots = {
-        "heuristic": lambda seed: HeuristicBot(),
-        "random": lambda seed: RandomBot(seed),
-        "ismcts": lambda seed: ISMCTSBot(seed, seconds=0.2),  # information-set MCTS (kit.bots.ismcts)
-    }
+    bots = bot_choices(HeuristicBot)
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
