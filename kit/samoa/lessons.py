@@ -56,7 +56,9 @@ def reached_round(game: Samoa, round_: int) -> Check:
 def bought_a_tile(game: Samoa, player: int = 0) -> Check:
     bought = _events(game, player, "buy")
     if bought:
-        return Check(True, f"you bought a {bought[-1]['tile'].replace('_', ' ')} for {bought[-1]['bid']} (SA-3.4)")
+        tile = bought[-1]["tile"].replace("_", " ")
+        article = "an" if tile[0] in "aeiou" else "a"  # "an extra room", "a suite"
+        return Check(True, f"you bought {article} {tile} for {bought[-1]['bid']} (SA-3.4)")
     return Check(False, "choose a card with a high bid, then click a building tile on offer (SA-3.4)")
 
 

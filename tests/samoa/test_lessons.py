@@ -69,3 +69,12 @@ def test_used_a_special_tile_and_the_unused_one_counts_at_the_end():
     _pass_round(ending)
     check = lessons.unused_tile_counted(ending)
     assert ending.is_over and check.done and "1 × 3" in str(check)
+
+
+def test_bought_a_tile_names_the_tile_with_its_article():
+    for tile, words in (("extra_room", "an extra room"), ("pool", "a pool")):
+        game = Samoa(players=3, seed=6, scenario={"offer": [tile]})
+        assert not lessons.bought_a_tile(game).done
+        game.play("choose 20/12", "choose 2/3", "choose 4/4", f"buy {tile}")
+        check = lessons.bought_a_tile(game)
+        assert check.done and f"you bought {words} for 20" in str(check)
