@@ -51,14 +51,19 @@ def _local_processes(plan: Plan, games: int, processes: int, progress, chunk_siz
     # spawn, not fork: a forked child of a process that runs polars' or Jupyter's threads can hang
     context = multiprocessing.get_context("spawn")
     pieces = chunks(games, 4 * processes, chunk_size or 2000)
-    results: dict[int, list] = {}
     with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
         futures = {pool.submit(play_chunk, plan, start, stop): (start, stop) for start, stop in pieces}
-        for future in as_completed(futures):
-            start, stop = futures[future]
-            results[start] = future.result()
-            if progress is not None:
-                progress(stop - start)
+        return _gather(futures, as_completed, progress)
+
+
+def _gather(futures: dict, completed: Callable, progress) -> list:
+    """Each chunk's rows as it finishes (reporting progress), then all of them in game order."""
+    results: dict[int, list] = {}
+    for future in completed(futures):
+        start, stop = futures[future]
+        results[start] = future.result()
+        if progress is not None:
+            progress(stop - start)
     return _ordered(results)
 
 
@@ -77,10 +82,4 @@ def _dask(plan: Plan, games: int, client, progress, chunk_size) -> list:
         client.submit(play_chunk, plan_future, start, stop, key=f"tablekit-sim-{run_id}-{start}"): (start, stop)
         for start, stop in pieces
     }
-    results: dict[int, list] = {}
-    for future in dask_completed(futures):
-        start, stop = futures[future]
-        results[start] = future.result()
-        if progress is not None:
-            progress(stop - start)
-    return _ordered(results)
+    return _gather(futures, dask_completed, progress)
