@@ -168,14 +168,5 @@ def live(board: Any, check: Callable[..., Check], *args: Any, **kwargs: Any) -> 
     return LiveCheck(board, check, *args, **kwargs)
 
 
-def predict(
-    question: str,
-    choices: Sequence[Any],
-    answer: Any,
-    why: str,
-    rules: Sequence[str] = (),
-    board: Any = None,
-    shown: Callable[[Any], bool] | None = None,
-) -> Predict:
-    """A predict-first question with the engine's `answer`, explained by `why` once answered."""
-    return Predict(question, choices, answer, why, rules, board, shown)
+#: a predict-first question with the engine's `answer`, explained by `why` once answered
+predict = Predict
