@@ -96,6 +96,7 @@ function render({ model, el: host }) {
     tile.title = `tile ${hotel.tile}, side ${hotel.side}`;
     const queue = el("div", "ob-queue");
     queue.dataset.hotel = String(number);
+    queue.dataset.rule = hotel.rule; // public: the tile's rule is printed on it
     queue.append(el("div", "ob-area-label", "booking queue"));
     const queueCards = el("div", "ob-slots");
     hotel.queue.forEach((slot, index) => {
