@@ -3,22 +3,32 @@
 Every chart puts the exact answer (bars or a line) beside the simulated one (dots with their 95%
 interval), and says n. Charts are Altair, rendered as static SVG in the notebooks (they work offline
 and never change from run to run); `rerun` wraps a lesson's question in sliders and dropdowns that
-re-simulate, with a progress bar while the engine works.
+re-simulate, with a progress bar while the engine works (`Explorer`, also used by the analysis
+notebooks through `explore`).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+import html
+import inspect
+import io
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
+from typing import Any
 
 import altair as alt
 import ipywidgets as w
 import polars as pl
+from IPython.core.formatters import format_display_data
 from IPython.display import display
-from tqdm.auto import tqdm
 
 from kit.sim import stats
+
+from .still import MARK, picture_html
+
+RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 
 EXACT = "#7a5c2e"  # exact answers: bars and lines
 SIMULATED = "#1565c0"  # simulated answers: dots and their intervals
@@ -100,11 +110,11 @@ def running_line(values: Sequence[float], exact: float, y_title: str, title: str
         .mark_line(color=SIMULATED)
         .encode(
             x=alt.X(
-            "trials:Q",
-            scale=alt.Scale(type="log", domain=[1, n]),
-            axis=alt.Axis(values=[10**k for k in range(len(str(n)))], format=","),  # 1, 10, 100, ...: no crowding
-            title="trials (log scale)",
-        ),
+                "trials:Q",
+                scale=alt.Scale(type="log", domain=[1, n]),
+                axis=alt.Axis(values=[10**k for k in range(len(str(n)))], format=","),  # 1, 10, 100, ...: no crowding
+                title="trials (log scale)",
+            ),
             y=alt.Y("running:Q", title=y_title),
         )
     )
@@ -116,76 +126,185 @@ def running_line(values: Sequence[float], exact: float, y_title: str, title: str
     )
 
 
-def progress(description: str) -> Callable:
-    """A progress-bar wrapper for the kit's simulations (`steps=` argument)."""
-    return lambda items: tqdm(items, desc=description, leave=False, mininterval=0.2)
-
-
-class _IntoOutput:
-    """A stdout that appends to an Output widget (used for the first run, see `rerun`)."""
-
-    def __init__(self, out: w.Output):
-        self.out = out
-
-    def write(self, text: str) -> int:
-        if text:
-            self.out.append_stdout(text)
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
-_sink: list[w.Output] = []  # where `show` sends pictures during a first run
-
-
 class Explorer(w.VBox):
-    """A lesson's controls and their output; prints as one stable line where no widget can show
-    (nbval compares that text, and an unrun notebook shows it instead of an address)."""
+    """Controls that re-run a simulation, and what it printed and drew, shown as a picture.
+
+    `call(explorer, values)` runs the simulation for the controls' `values`; while it runs, whatever
+    it prints and whatever it passes to `show` is collected and then drawn into one HTML picture
+    (text as text, charts as static SVG), so the first run inside the cell and every later re-run
+    look the same, in JupyterLab and in Voila, with no Output widget (which nbclient cannot fill
+    when widget state is not stored). A progress bar moves with `steps`/`progress`, the controls are
+    disabled while it runs, and a status line says how long it took.
+
+    Where the live widget cannot show — an unrun or reopened notebook, GitHub, nbviewer — the output
+    carries a still copy of the first picture and one line saying how to bring the controls to life,
+    marked so stored copies drop the dead widget id (as the boards do: widgets/still.py). nbval
+    compares that picture.
+    """
+
+    def __init__(
+        self,
+        call: Callable[[Explorer, dict[str, Any]], None],
+        label: str = "chart",
+        again: bool = False,
+        unit: str = "trials",
+        **controls: w.ValueWidget,
+    ):
+        self.call, self.label, self.controls = call, label, controls
+        self.seed = 0
+        self.pieces: list[str] = []  # HTML pieces of the run in progress
+        self._printed = _Printed(self)
+        self.first = ""  # the first run's picture: the still copy
+        self.status = w.HTML()
+        self.bar = w.IntProgress(value=0, min=0, max=1, description=unit)
+        self.picture = w.HTML()
+        buttons = []
+        if again:
+            button = w.Button(description="Simulate again", icon="refresh")
+            button.on_click(self.again)
+            buttons.append(button)
+        for control in controls.values():
+            control.observe(lambda _change: self.redraw(), names=["value"])
+        row = w.HBox([*controls.values(), *buttons], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([row, w.HBox([self.bar, self.status]), self.picture])
+        self.redraw()
+        self.first = self.picture.value
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return {name: control.value for name, control in self.controls.items()}
+
+    def again(self, _button=None) -> None:
+        """The same settings, a new seed: the simulated dots move, the exact bars stay."""
+        self.seed += 1
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.status.value = "<small><i>running the simulation…</i></small>"
+        for control in self.controls.values():
+            control.disabled = True
+        start = time.perf_counter()
+        self.pieces, printed = [], _Printed(self)
+        self._printed = printed
+        _running.append(self)
+        try:
+            with contextlib.redirect_stdout(printed):
+                self.call(self, self.values)
+            printed.flush()
+            self.picture.value = "".join(self.pieces)
+            self.status.value = f"<small>drawn in {time.perf_counter() - start:.1f} s</small>"
+        except Exception as error:  # show it where the learner looks, then let it propagate
+            self.status.value = f"<b>could not draw:</b> {html.escape(str(error))}"
+            raise
+        finally:
+            _running.pop()
+            for control in self.controls.values():
+                control.disabled = False
+
+    def show(self, item: Any) -> None:
+        """Add a chart (or anything IPython can display) to the picture being drawn."""
+        self._printed.flush()  # what was printed before it comes before it
+        svg = _svg(item)
+        if svg:
+            self.pieces.append(picture_html(svg, self.label))
+            return
+        data = format_display_data(item)[0]
+        if "text/html" in data:
+            self.pieces.append(f"<div>{data['text/html']}</div>")
+        else:
+            self.text(data.get("text/plain", str(item)))
+
+    def text(self, text: str) -> None:
+        if text.strip():
+            self.pieces.append(f'<pre style="margin:0.3em 0">{html.escape(text.rstrip(chr(10)))}</pre>')
+
+    def steps(self, items: Iterable) -> Iterator:
+        """Wrap a simulation's loop: the bar moves as it goes (`steps=` of the kit's simulations)."""
+        items = list(items)
+        for done, item in enumerate(items):
+            self.progress(done, len(items))
+            yield item
+        self.progress(len(items), len(items))
+
+    def progress(self, done: int, total: int) -> None:
+        """`progress(done, total)`, as kit.sim's `simulate` and `advise` call it."""
+        self.bar.max, self.bar.value = max(total, 1), done
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        live = super()._repr_mimebundle_(**kwargs)
+        data, metadata = live if isinstance(live, tuple) else (live, {})
+        data = {**data, "text/plain": RUN_TO_EXPLORE, "text/html": still_html(self.first, RUN_TO_EXPLORE)}
+        return data, {**(metadata or {}), MARK: {"still": True}}
 
     def __repr__(self) -> str:
-        return "Explorer: run the notebook to use these controls"
+        return RUN_TO_EXPLORE
 
 
-def rerun(run: Callable[..., None], **controls: w.Widget) -> Explorer:
-    """Controls (sliders, dropdowns) above an output area. Changing a control calls
-    ``run(seed=..., steps=..., **values)`` again (sliders report only when released); the "Simulate
-    again" button keeps the settings and takes a new seed, so a learner sees the simulated dots move
-    while the exact bars stay put. `steps` is a progress bar to wrap the simulation loop in.
+class _Printed(io.StringIO):
+    """stdout while an explorer runs: each finished block of printed lines becomes one text piece,
+    in order with the charts."""
 
-    The first run fills the output area directly instead of capturing into it, because nbclient
-    (which runs notebooks for nbval and nbconvert) cannot capture into an Output widget when widget
-    state is not stored."""
-    button = w.Button(description="Simulate again", icon="refresh")
-    out = w.Output()
-    seed = [0]
+    def __init__(self, explorer: Explorer):
+        super().__init__()
+        self.explorer = explorer
 
-    def values() -> dict:
-        return {name: control.value for name, control in controls.items()}
+    def flush(self) -> None:
+        self.explorer.text(self.getvalue())
+        self.seek(0)
+        self.truncate()
 
-    def go(_=None) -> None:
-        out.clear_output(wait=True)
-        with out:
-            run(seed=seed[0], steps=progress("trials"), **values())
 
-    def again(_=None) -> None:
-        seed[0] += 1
-        go()
+_running: list[Explorer] = []  # the explorer whose run is in progress: `show` adds to it
 
-    button.on_click(again)
+
+def still_html(picture: str, caption: str) -> str:
+    """The stored copy of an explorer: its first picture and the line saying how to bring it to life.
+    A picture that is one chart keeps the boards' form (widgets/still.py `picture_html`)."""
+    single = picture.startswith("<div><img ") and picture.count("<div>") == 1 and picture.endswith("</div>")
+    if single:
+        return picture[: -len("</div>")] + f"<p><b>▶ {html.escape(caption)}</b></p></div>"
+    return f"<div>{picture}<p><b>▶ {html.escape(caption)}</b></p></div>"
+
+
+def _svg(chart: Any) -> str:
+    """An Altair chart as SVG text through vl-convert ("" for anything else)."""
+    if not isinstance(chart, alt.TopLevelMixin):
+        return ""
+    text = io.StringIO()
+    chart.save(text, format="svg")
+    return text.getvalue()
+
+
+def _accepts(function: Callable, name: str) -> bool:
+    parameters = inspect.signature(function).parameters.values()
+    return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
+def rerun(run: Callable[..., None], label: str = "chart", **controls: w.ValueWidget) -> Explorer:
+    """A lesson's explorer: controls (sliders, dropdowns) and a "Simulate again" button above what
+    ``run(seed=..., steps=..., **values)`` prints and passes to `show`. Changing a control calls it
+    again (sliders report only when released); "Simulate again" keeps the settings and takes a new
+    seed, so a learner sees the simulated dots move while the exact bars stay put. `steps` wraps the
+    simulation's loop and moves the progress bar; a `run` that takes `progress` also gets the
+    `progress(done, total)` callback (for `advise`)."""
     for control in controls.values():
         control.style = {"description_width": "initial"}
         if isinstance(control, w.IntSlider):
             control.layout = w.Layout(width="420px")  # a long description must not squeeze the track
-        control.observe(go, names="value")
-    box = Explorer([w.HBox([*controls.values(), button], layout=w.Layout(flex_flow="row wrap")), out])
-    _sink.append(out)
-    try:
-        with contextlib.redirect_stdout(_IntoOutput(out)):
-            run(seed=seed[0], steps=iter, **values())
-    finally:
-        _sink.pop()
-    return box
+
+    def call(explorer: Explorer, values: dict[str, Any]) -> None:
+        extra = {"progress": explorer.progress} if _accepts(run, "progress") else {}
+        run(seed=explorer.seed, steps=explorer.steps, **extra, **values)
+
+    return Explorer(call, label, again=True, **controls)
+
+
+def explore(draw: Callable[..., Any], label: str = "chart", **controls: w.ValueWidget) -> Explorer:
+    """An analysis notebook's explorer: ``draw(**values, progress=...)`` runs the simulation for the
+    controls' values and returns an Altair chart; passing `progress` on to
+    ``simulate(progress=...)`` moves the bar."""
+    return Explorer(lambda explorer, values: explorer.show(draw(**values, progress=explorer.progress)), label,
+                    unit="games", **controls)  # fmt: skip
 
 
 def trials_slider(value: int = 2_000, high: int = 50_000) -> w.IntSlider:
@@ -193,10 +312,10 @@ def trials_slider(value: int = 2_000, high: int = 50_000) -> w.IntSlider:
 
 
 def show(*items) -> None:
-    """Display charts (into the explorer's output area during its first run)."""
+    """Display charts: into the explorer's picture while one runs, else as the cell's output."""
     for item in items:
-        if _sink:
-            _sink[-1].append_display_data(item)
+        if _running:
+            _running[-1].show(item)
         else:
             display(item)
 

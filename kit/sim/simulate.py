@@ -59,7 +59,7 @@ def simulate(
     - progress: a tqdm bar (a widget in Jupyter, text in a terminal); None shows it only if the run
       takes over a second, False never. In notebooks checked by nbval, pass False in cells whose
       output is compared. A function instead is called as progress(games done, games) as the run
-      goes (widgets/explore.py draws its own bar with it).
+      goes (the notebooks' explorers, widgets/probability.py, draw their own bar with it).
     - settings: further game settings, e.g. rounds=3 (Lost Cities), score_card="advanced" (Overbooking).
     """
     sim = sim_game(game)

@@ -1,13 +1,17 @@
-"""widgets.explore: controls re-run a simulation and redraw; a stored copy is a still picture."""
+"""widgets.probability's Explorer: controls re-run a simulation and redraw; a stored copy is a still picture."""
 
 from __future__ import annotations
+
+import html
 
 import altair as alt
 import ipywidgets
 import polars as pl
+import pytest
 
 from kit.sim import simulate
-from widgets.explore import RUN_TO_EXPLORE, explore
+from widgets import probability as charts
+from widgets.probability import RUN_TO_EXPLORE, explore
 from widgets.still import MARK, WIDGET_VIEW
 
 
@@ -41,6 +45,39 @@ def test_the_stored_output_is_a_still_picture_marked_for_dev_notebooks():
     assert WIDGET_VIEW in data and metadata[MARK] == {"still": True}
     assert data["text/plain"] == RUN_TO_EXPLORE == repr(view)
     assert "data:image/svg+xml;base64," in data["text/html"] and 'alt="bars"' in data["text/html"]
+
+
+def test_a_lesson_explorer_shows_what_it_printed_and_drew_in_order_and_keeps_the_first_as_its_still():
+    runs = []
+
+    def run(seed, steps, trials):
+        total = sum(1 for _ in steps(range(trials)))
+        runs.append((seed, total))
+        print(f"seed {seed}: {total} trials <b>")
+        charts.show(alt.Chart(pl.DataFrame({"x": [total]})).mark_bar().encode(x="x:Q"))
+        print("after the chart")
+
+    trials = ipywidgets.IntSlider(5, min=1, max=50)
+    view = charts.rerun(run, label="trials chart", trials=trials)
+    first = view.picture.value
+    assert runs == [(0, 5)] and (view.bar.value, view.bar.max) == (5, 5)
+    assert first.index("seed 0: 5 trials &lt;b&gt;") < first.index('alt="trials chart"') < first.index("after the chart")
+    [again] = [child for child in view.children[0].children if isinstance(child, ipywidgets.Button)]
+    again.click()
+    trials.value = 7
+    assert runs == [(0, 5), (1, 5), (1, 7)] and "seed 1: 7 trials" in view.picture.value
+    data, metadata = view._repr_mimebundle_()
+    still = data["text/html"]  # the first run, whatever the controls say now
+    assert "seed 0: 5 trials" in still and "seed 1" not in still and RUN_TO_EXPLORE in html.unescape(still)
+    assert metadata[MARK] == {"still": True} and WIDGET_VIEW in data
+
+
+def test_a_failing_run_says_so_in_the_status_line_and_frees_the_controls():
+    trials = ipywidgets.IntSlider(2)
+    view = charts.rerun(lambda seed, steps, trials: 1 / (trials - 1) and None, trials=trials)
+    with pytest.raises(ZeroDivisionError):
+        trials.value = 1
+    assert "could not draw" in view.status.value and not trials.disabled
 
 
 def test_simulate_reports_progress_to_a_function():
