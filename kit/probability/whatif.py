@@ -1,16 +1,24 @@
-"""Lesson 7 — what if I play this instead? (the move advisor, `kit.sim.advice`)
+"""Lesson 7 — what if I play this instead? (the move advisor, `kit.sim.advice`, in all three games)
 
 The advisor values every legal action by rollouts: each an independent replay from a redeal of what
 the player cannot see. Its intervals are Student t intervals for a mean, so their half-width is
 t × sd / √n: four times the rollouts, half the width. Two actions can be told apart only once their
 intervals stop overlapping — which may take many rollouts when their values are close.
+
+Samoa and Overbooking have no compiled kernel, so their advisor plays the readable engine (about a
+hundred times slower than Lost Cities'): the lesson uses one position of each with few legal actions
+late in the game (short rollouts), and `advice` keeps each table it computed, so the notebook asks
+for each only once.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
+from kit.core import Game
 from kit.lostcities import LostCities
 from kit.sim.advice import Advice, advise
 
@@ -23,12 +31,82 @@ def position(seed: int = 0, cards_left: int = 30) -> LostCities:
     return lost_cities_position(seed=seed, cards_left=cards_left)
 
 
+@dataclass(frozen=True)
+class Position:
+    """A real position: `moves` actions of heuristic bots from a seeded deal."""
+
+    game: str
+    title: str
+    players: int
+    seed: int
+    moves: int
+    policy: str  # the rollout policy the lesson uses for it
+    question: str  # what the player to move is deciding
+    assumed: str  # the component data the values rest on that is `assumed` ("" for none)
+
+
+POSITIONS = {
+    "lost-cities": Position("lost-cities", "Lost Cities", 2, 0, 0, "heuristic", "play or discard which card",
+                            ""),  # moves: see `position` (until 30 cards are left)
+    "samoa": Position("samoa", "Samoa", 3, 0, 140, "heuristic", "which price card to play in round 11 (SA-5)",
+                      "all tourist cards and 5 of the 11 price cards are `assumed` (datasets/samoa/)"),
+    "overbooking": Position("overbooking", "Overbooking", 2, 0, 39, "random",
+                            "which card to place face down at the back door, and at which hotel, in the last round",
+                            "the coins, the score cards and 13 of the 16 hotel sides are `assumed`"
+                            " (datasets/overbooking/)"),
+}  # fmt: skip
+
+
+def game_position(name: str) -> Game:
+    """The lesson's position of game `name` (see `POSITIONS`): a fresh copy each call."""
+    spec = POSITIONS[name]
+    if name == "lost-cities":
+        return position(seed=spec.seed, cards_left=30)
+    from kit.bots.rollout import heuristic_bot
+
+    if name == "samoa":
+        from kit.samoa import Samoa as Rules
+    else:
+        from kit.overbooking import Overbooking as Rules
+    game, bot = Rules(players=spec.players, seed=spec.seed), heuristic_bot(name)
+    for _ in range(spec.moves):
+        game.apply(bot.choose(game))
+    return game
+
+
+@functools.lru_cache(maxsize=64)
+def advice(name: str, rollouts: int, policy: str | None = None, seed: int = 0) -> Advice:
+    """The advisor's table for the lesson's position of `name`, kept once computed (the readable
+    engines take seconds per table). `policy` defaults to the position's own."""
+    return advise(game_position(name), rollouts=rollouts, policy=policy or POSITIONS[name].policy, seed=seed)
+
+
+def rollouts_to_tell_apart(result: Advice) -> int | None:
+    """About how many rollouts per move separate the best two moves' intervals, if their estimates
+    stay where they are: the sum of the two half-widths must shrink below the gap, and widths go as
+    1/√n. None when the two estimates are equal (no number of rollouts separates them)."""
+    best, second = result.actions[0], result.actions[1]
+    gap = best.difference - second.difference
+    if gap <= 0:
+        return None
+    widths = half_width(best.difference_low, best.difference_high) + half_width(
+        second.difference_low, second.difference_high
+    )
+    return rollouts_for(widths, result.rollouts, gap)
+
+
+def overlapping_best(result: Advice) -> int:
+    """How many moves' intervals overlap the best move's: the moves not yet told apart from it."""
+    best = result.actions[0]
+    return sum(value.difference_high >= best.difference_low for value in result.actions[1:])
+
+
 def half_width(low: float, high: float) -> float:
     return (high - low) / 2
 
 
 def widths(
-    game: LostCities,
+    game: Game,
     rollouts: Iterable[int],
     policy: str = "heuristic",
     seed: int = 0,
@@ -36,24 +114,27 @@ def widths(
 ) -> list[dict]:
     """For each number of rollouts n: the advisor's best action, its estimate and the half-width of
     its 95% interval, and the same for the runner-up; whether the two intervals overlap."""
-    rows = []
-    for n in steps(list(rollouts)):
-        advice = advise(game, rollouts=n, policy=policy, seed=seed)
-        best, second = advice.actions[0], advice.actions[1]
-        rows.append(
-            {
-                "rollouts": n,
-                "best": best.action,
-                "best_value": best.difference,
-                "best_half_width": half_width(best.difference_low, best.difference_high),
-                "second": second.action,
-                "second_value": second.difference,
-                "second_half_width": half_width(second.difference_low, second.difference_high),
-                "overlap": best.difference_low <= second.difference_high,
-                "seconds": advice.seconds,
-            }
-        )
-    return rows
+    return [width_row(advise(game, rollouts=n, policy=policy, seed=seed)) for n in steps(list(rollouts))]
+
+
+def widths_for(name: str, rollouts: Iterable[int], policy: str | None = None) -> list[dict]:
+    """`widths` for the lesson's position of game `name`, from the kept tables (`advice`)."""
+    return [width_row(advice(name, n, policy)) | {"game": POSITIONS[name].title} for n in rollouts]
+
+
+def width_row(result: Advice) -> dict:
+    best, second = result.actions[0], result.actions[1]
+    return {
+        "rollouts": result.rollouts,
+        "best": best.action,
+        "best_value": best.difference,
+        "best_half_width": half_width(best.difference_low, best.difference_high),
+        "second": second.action,
+        "second_value": second.difference,
+        "second_half_width": half_width(second.difference_low, second.difference_high),
+        "overlap": best.difference_low <= second.difference_high,
+        "seconds": result.seconds,
+    }
 
 
 def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: float) -> int:
