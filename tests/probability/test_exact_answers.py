@@ -310,3 +310,49 @@ def test_lesson_7_four_times_the_rollouts_halve_the_interval_on_the_engine():
     ratio = rows[1]["best_half_width"] / rows[0]["best_half_width"]
     assert ratio == pytest.approx(0.5, rel=0.1)
     assert rows[1]["best_half_width"] < rows[0]["best_half_width"]
+
+
+def _advice(*rows: tuple[str, float, float, float], n: int = 100):
+    from kit.sim.advice import ActionValue, Advice
+
+    values = [ActionValue(action, n, mean, low, high, 0.5, 0.4, 0.6) for action, mean, low, high in rows]
+    return Advice(0, "random", n, "viewer", "readable", 0.0, values)
+
+
+def test_lesson_7_rollouts_to_tell_apart_and_moves_overlapping_the_best_read_the_table():
+    table = _advice(("a", 26, 23, 29), ("b", 21, 18, 24), ("c", 20.5, 19.5, 21.5), ("d", 10, 8, 12))
+    assert whatif.rollouts_to_tell_apart(table) == 144  # (3 + 3) / 5 = 1.2: 100 x 1.44
+    assert whatif.overlapping_best(table) == 1  # b reaches 24 >= 23; c stops at 21.5
+    twins = _advice(("a", 1, 0, 2), ("b", 1, 0, 2), ("c", -5, -6, -4))
+    assert whatif.rollouts_to_tell_apart(twins) is None and whatif.overlapping_best(twins) == 1
+
+
+@pytest.mark.slow
+def test_lesson_7_samoa_and_overbooking_positions_are_the_ones_the_lesson_describes():
+    samoa, overbooking = whatif.game_position("samoa"), whatif.game_position("overbooking")
+    assert (samoa.current_player, samoa.round, samoa.phase) == (1, 11, "choose")
+    assert sorted(map(str, samoa.legal_actions())) == ["choose 14/8", "choose 2/3", "choose grey"]
+    assert (overbooking.current_player, overbooking.round, overbooking.view(1)["rounds"]) == (1, 4, 4)
+    assert len(overbooking.legal_actions()) == 10
+    assert all(whatif.POSITIONS[name].assumed for name in ("samoa", "overbooking"))
+    from kit.sim.advice import advise
+
+    kept = whatif.advice("samoa", 10)  # the position's own policy, on a position rebuilt alike each time
+    assert kept.actions == advise(whatif.game_position("samoa"), rollouts=10, policy="heuristic").actions
+
+
+@pytest.mark.slow
+def test_lesson_7_overbooking_twins_zero_width_and_the_square_law_on_the_engine():
+    """Moves that play out alike get identical rows (common random numbers); heuristic play from the
+    lesson's Overbooking position ends alike in every rollout (width 0); with random play the width
+    at 4n is half the width at n, up to the sampling error of the standard deviation."""
+    small, large = whatif.advice("overbooking", 150), whatif.advice("overbooking", 600)
+    rows = {value.action: value for value in large.actions}
+    rose, tower = rows["back rose-soldier at 1"], rows["back tower-soldier at 1"]
+    assert vars(rose) | {"action": ""} == vars(tower) | {"action": ""}
+    assert all(v.difference_low == v.difference_high for v in whatif.advice("overbooking", 20, "heuristic").actions)
+    ratios = [
+        whatif.half_width(b.difference_low, b.difference_high) / whatif.half_width(a.difference_low, a.difference_high)
+        for a, b in zip(sorted(small.actions, key=lambda v: v.action), sorted(large.actions, key=lambda v: v.action))
+    ]
+    assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.06)
