@@ -145,7 +145,7 @@ class Explorer(w.VBox):
     def __init__(
         self,
         call: Callable[[Explorer, dict[str, Any]], None],
-        label: str = "chart",
+        label: str = "",
         again: bool = False,
         unit: str = "trials",
         **controls: w.ValueWidget,
@@ -206,7 +206,7 @@ class Explorer(w.VBox):
         self._printed.flush()  # what was printed before it comes before it
         svg = _svg(item)
         if svg:
-            self.pieces.append(picture_html(svg, self.label))
+            self.pieces.append(picture_html(svg, self.label or _title(item) or "chart"))
             return
         data = format_display_data(item)[0]
         if "text/html" in data:
@@ -275,12 +275,19 @@ def _svg(chart: Any) -> str:
     return text.getvalue()
 
 
+def _title(chart: alt.TopLevelMixin) -> str:
+    """A chart's title text, for the picture's alt text."""
+    title = getattr(chart, "title", None)
+    text = title if isinstance(title, str) else getattr(title, "text", None)
+    return text if isinstance(text, str) else ""
+
+
 def _accepts(function: Callable, name: str) -> bool:
     parameters = inspect.signature(function).parameters.values()
     return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
-def rerun(run: Callable[..., None], label: str = "chart", **controls: w.ValueWidget) -> Explorer:
+def rerun(run: Callable[..., None], label: str = "", **controls: w.ValueWidget) -> Explorer:
     """A lesson's explorer: controls (sliders, dropdowns) and a "Simulate again" button above what
     ``run(seed=..., steps=..., **values)`` prints and passes to `show`. Changing a control calls it
     again (sliders report only when released); "Simulate again" keeps the settings and takes a new

