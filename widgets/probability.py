@@ -287,13 +287,13 @@ def _accepts(function: Callable, name: str) -> bool:
     return any(p.name == name or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
-def rerun(run: Callable[..., None], label: str = "", **controls: w.ValueWidget) -> Explorer:
+def rerun(run: Callable[..., None], label: str = "", unit: str = "trials", **controls: w.ValueWidget) -> Explorer:
     """A lesson's explorer: controls (sliders, dropdowns) and a "Simulate again" button above what
     ``run(seed=..., steps=..., **values)`` prints and passes to `show`. Changing a control calls it
     again (sliders report only when released); "Simulate again" keeps the settings and takes a new
     seed, so a learner sees the simulated dots move while the exact bars stay put. `steps` wraps the
     simulation's loop and moves the progress bar; a `run` that takes `progress` also gets the
-    `progress(done, total)` callback (for `advise`)."""
+    `progress(done, total)` callback (for `advise`); `unit` names what the bar counts."""
     for control in controls.values():
         control.style = {"description_width": "initial"}
         if isinstance(control, w.IntSlider):
@@ -303,7 +303,7 @@ def rerun(run: Callable[..., None], label: str = "", **controls: w.ValueWidget) 
         extra = {"progress": explorer.progress} if _accepts(run, "progress") else {}
         run(seed=explorer.seed, steps=explorer.steps, **extra, **values)
 
-    return Explorer(call, label, again=True, **controls)
+    return Explorer(call, label, again=True, unit=unit, **controls)
 
 
 def explore(draw: Callable[..., Any], label: str = "chart", **controls: w.ValueWidget) -> Explorer:
