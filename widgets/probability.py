@@ -227,8 +227,14 @@ class Explorer(w.VBox):
         self.progress(len(items), len(items))
 
     def progress(self, done: int, total: int) -> None:
-        """`progress(done, total)`, as kit.sim's `simulate` and `advise` call it."""
-        self.bar.max, self.bar.value = max(total, 1), done
+        """`progress(done, total)`, as kit.sim's `simulate` and `advise` call it. The bar moves in
+        fiftieths: each move is a message to the page, and thousands of them would keep the kernel
+        busy sending (and make nbclient time out waiting for the cell's output)."""
+        total = max(total, 1)
+        if self.bar.max != total:
+            self.bar.max = total
+        if done in (0, total) or (done - self.bar.value) * 50 >= total:
+            self.bar.value = done
 
     def _repr_mimebundle_(self, **kwargs: Any):
         live = super()._repr_mimebundle_(**kwargs)

@@ -61,7 +61,9 @@ def test_a_lesson_explorer_shows_what_it_printed_and_drew_in_order_and_keeps_the
     view = charts.rerun(run, label="trials chart", trials=trials)
     first = view.picture.value
     assert runs == [(0, 5)] and (view.bar.value, view.bar.max) == (5, 5)
-    assert first.index("seed 0: 5 trials &lt;b&gt;") < first.index('alt="trials chart"') < first.index("after the chart")
+    assert (
+        first.index("seed 0: 5 trials &lt;b&gt;") < first.index('alt="trials chart"') < first.index("after the chart")
+    )
     [again] = [child for child in view.children[0].children if isinstance(child, ipywidgets.Button)]
     again.click()
     trials.value = 7
@@ -84,3 +86,13 @@ def test_simulate_reports_progress_to_a_function():
     seen = []
     simulate("lost-cities", games=3, rounds=1, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
+
+
+def test_the_bar_moves_in_fiftieths_not_once_a_trial():
+    moves = []
+    view = charts.rerun(
+        lambda seed, steps, trials: sum(1 for _ in steps(range(trials))), trials=ipywidgets.IntSlider(5_000)
+    )
+    view.bar.observe(lambda change: moves.append(change["new"]), names=["value"])
+    view.again()
+    assert 2 <= len(moves) <= 52 and moves[-1] == view.bar.max == 5_000
