@@ -91,7 +91,7 @@ def test_simulate_reports_progress_to_a_function():
 def test_the_bar_moves_in_fiftieths_not_once_a_trial():
     moves = []
     view = charts.rerun(
-        lambda seed, steps, trials: sum(1 for _ in steps(range(trials))), trials=ipywidgets.IntSlider(5_000)
+        lambda seed, steps, trials: sum(1 for _ in steps(range(trials))), trials=ipywidgets.IntSlider(5_000, max=10_000)
     )
     view.bar.observe(lambda change: moves.append(change["new"]), names=["value"])
     view.again()
