@@ -141,20 +141,26 @@ def band(expected: Fraction) -> str:
     return BANDS[0] if expected < 0 else BANDS[1] if expected <= 10 else BANDS[2]
 
 
-def score_bins(start: Start, scores: Iterable[int], width: int = 10) -> tuple[list[str], list[Fraction], list[int]]:
-    """The exact distribution and simulated `scores` in bins of `width` points, for a bar chart:
-    (labels such as "−40 to −31", exact chance per bin, simulated count per bin)."""
-    low = min(start.distribution) // width * width
-    high = max(start.distribution) // width * width
-    edges = range(low, high + 1, width)
+def bin_width(start: Start) -> int:
+    """Points per bar of a score chart: 10, or 20 when the scores spread wide (labels must not crowd)."""
+    return 10 if max(start.distribution) - min(start.distribution) <= 120 else 20
+
+
+def score_bins(
+    start: Start, scores: Iterable[int], width: int | None = None
+) -> tuple[list[str], list[Fraction], list[int]]:
+    """The exact distribution and simulated `scores` in bins of `width` points (`bin_width`), for a
+    bar chart: (each bin's lowest score as its label, exact chance, simulated count)."""
+    low, high = min(start.distribution), max(start.distribution)
+    width = width or bin_width(start)
+    edges = range(low // width * width, high // width * width + 1, width)
     exact = {edge: Fraction(0) for edge in edges}
     for score, chance in start.distribution.items():
         exact[score // width * width] += chance
     counts = {edge: 0 for edge in edges}
     for score in scores:
         counts[score // width * width] += 1
-    labels = [f"{edge} to {edge + width - 1}".replace("-", "−") for edge in edges]
-    return labels, list(exact.values()), list(counts.values())
+    return [str(edge).replace("-", "−") for edge in edges], list(exact.values()), list(counts.values())
 
 
 def what_if(hand: Iterable[int], investments: int, cards_left: int, gone: Iterable[int] = ()) -> Start:
@@ -258,21 +264,38 @@ def bot_rollouts(
     trials: int,
     seed: int = 0,
     steps: Callable[[range], Iterable[int]] = iter,
-) -> list[int]:
+) -> list[dict]:
     """What the advisor's rollouts do, for this one expedition: redeal what `viewer` cannot see,
     start the expedition (an investment card if the viewer holds one, else the lowest number card),
-    then let the heuristic bot play the rest of the round on both sides; the score this expedition
-    ends with (LC-5). An observation of a bot: its own choices decide what is played."""
+    then let the heuristic bot play the rest of the round on both sides. Per rollout: the score this
+    expedition ends with (LC-5), its number cards, and where the viewer's other number cards of the
+    colour went — still in hand when the round ended, or discarded. An observation of a bot: its own
+    choices decide what is played."""
     if game.to_move != viewer or game.phase != "play":
         raise ValueError(f"player {viewer} must be about to play")
     mine = sorted((card for card in game.hands[viewer] if card.expedition == expedition), key=lambda c: c.value)
     if not any(card.value for card in mine):
         raise ValueError("the viewer holds no number card of this colour")
-    chance, scores = Chance(seed), []
+    key = game.components.expeditions[expedition].key
+    chance, rows = Chance(seed), []
     side = game.side_of(viewer)
     for _ in steps(range(trials)):
         world = game.determinize(viewer, chance)
         world.apply(Play(mine[0]))
+        before = len(world.log)
         play_to_end(world, rollout_bots(world, "heuristic"), chance.fork())
-        scores.append(expedition_score(world.expeditions[side][expedition]))
-    return scores
+        cards = world.expeditions[side][expedition]
+        discarded = [
+            entry[3]["card"]
+            for entry in world.log[before:]
+            if entry[:3] == ("LC-3.2", "discard", viewer) and entry[3]["card"][0] == key
+        ]
+        rows.append(
+            {
+                "score": expedition_score(cards),
+                "played": sum(1 for card in cards if card.value),
+                "held": sum(1 for card in world.hands[viewer] if card.expedition == expedition and card.value),
+                "discarded": sum(1 for name in discarded if not name.endswith("x")),
+            }
+        )
+    return rows
