@@ -1,4 +1,5 @@
-"""The rule paths' last lessons played to ✓ in JupyterLab by clicking (issue 13): Samoa 8 and
+"""The rule paths played to ✓ in JupyterLab by clicking (issue 13). Samoa 6's predict-first
+questions take a click and answer, and its special tile is used from the board. Samoa 8 and
 Overbooking 8 ask the learner to win a whole game against the heuristic bots; the test opens the
 notebook, runs it, answers its prediction, and clicks every move of a winning game on the board
 until the live check turns to ✓ by itself (its cell is never run again).
@@ -189,3 +190,39 @@ def test_overbooking_8_is_won_by_clicking_and_its_check_turns_to_done(server, ar
     moves = plan(path, HeuristicBot)
     with browser(1400, 1000) as page:
         play_to_done(page, server, path, "ob", moves, click_overbooking, artifacts, "overbooking-08")
+
+
+def test_samoa_6_predictions_take_a_click_and_the_take_back_tile_is_used_from_the_board(server, artifacts):
+    """Every question takes a click; the one about the board closes (its buttons disabled, saying
+    why) once the board shows the answer, and opens again after Undo."""
+    take_back = ".sa-actions button:has-text('take-back 18/11 20/12')"
+    with browser(1400, 1000) as page:
+        run_all_in_lab(page, server, "samoa/06-buildings-and-special-tiles.ipynb")
+        page.wait_for_selector(".sa-board[data-steps]", timeout=60_000)
+        assert page.locator(DONE).count() == 0  # no check passes on a fresh board
+        questions = page.locator(".widget-vbox", has_text="Predict first")
+        assert questions.count() == 3
+
+        def answer(index: int, choice: str, verdict: str) -> None:
+            question = questions.nth(index)
+            question.locator(".widget-toggle-button", has_text=choice).click()
+            question.locator("button", has_text="Lock in my answer").click()
+            question.locator(".tk-check", has_text=verdict).wait_for()
+            assert question.locator("button", has_text="Locked in").is_disabled()  # the first answer counts
+
+        answer(0, "1", "it is 0")
+        answer(1, "5", "right")
+        page.locator(take_back).click()  # played before predicting: the board shows the answer
+        page.locator(DONE, has_text="you used your special tile").wait_for()
+        late = questions.nth(2)
+        late.locator(".tk-check", has_text="press Undo").wait_for()
+        assert late.locator(".widget-toggle-button", has_text="11").is_disabled()
+        late.screenshot(path=artifacts / "samoa-06-prediction-after-the-board.png")
+        page.locator(".sa-board .tk-undo").click()
+        late.locator(".tk-check", has_text="choose an answer").wait_for()
+        answer(2, "11", "right")
+        page.locator(take_back).click()
+        page.locator(DONE, has_text="you used your special tile").wait_for()
+        assert page.locator(".sa-hand-row .sa-price").count() == 11  # what the prediction said (SA-9.4c)
+        page.locator(".sa-hand-row").scroll_into_view_if_needed()
+        page.screenshot(path=artifacts / "samoa-06-take-back-used.png")
