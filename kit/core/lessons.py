@@ -62,3 +62,12 @@ def won_the_game(game: Game, player: int, rule: str, unit: str, still_on: str) -
     if player in game.winners():
         return Check(True, f"you won with {game.scores()[player]} {unit} ({rule})")
     return Check(False, f"the game is over and you lost, {game.scores()[player]} to {max(game.scores())}: try again")
+
+
+def who_won(game: Game, player: int) -> str:
+    """The winners in words, as `player` reads them: "you win", "player 2 wins", "you and player 2
+    share the win" (not a list of seat numbers)."""
+    names = ["you" if seat == player else f"player {seat}" for seat in game.winners()]
+    if len(names) == 1:
+        return f"{names[0]} win" + ("" if names[0] == "you" else "s")
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
