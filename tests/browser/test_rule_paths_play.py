@@ -15,23 +15,12 @@ game. Screenshots go to $TABLEKIT_ARTIFACTS (else a temporary folder).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-
-import pytest
 
 from .conftest import NOTEBOOKS
 from .lab import browser, run_all_in_lab
 
 DONE = ".tk-check[data-done='true']"
-
-
-@pytest.fixture(scope="module")
-def artifacts(tmp_path_factory) -> Path:
-    folder = os.environ.get("TABLEKIT_ARTIFACTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 # ----------------------------------------------------------------------------- planning (Python)
