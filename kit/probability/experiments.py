@@ -127,6 +127,14 @@ def reversal(table: pl.DataFrame) -> dict[str, str]:
     return out
 
 
+def reversal_text(table: pl.DataFrame) -> str:
+    """`reversal` in words: which card booked more often, pooled and per size."""
+    ways = reversal(table)
+    pooled = ways.pop("both, pooled")
+    sizes = "; ".join(f"{size} cards: {way}" for size, way in ways.items())
+    return f"which card booked more often — pooled: {pooled}; {sizes}"
+
+
 def is_simpson(table: pl.DataFrame) -> bool:
     """The pooled comparison points one way, and every size the other way, each clearly."""
     ways = reversal(table)
