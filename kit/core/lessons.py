@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from .events import winners_in_words
 from .game import Game
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., "Check"])
@@ -67,7 +68,4 @@ def won_the_game(game: Game, player: int, rule: str, unit: str, still_on: str) -
 def who_won(game: Game, player: int) -> str:
     """The winners in words, as `player` reads them: "you win", "player 2 wins", "you and player 2
     share the win" (not a list of seat numbers)."""
-    names = ["you" if seat == player else f"player {seat}" for seat in game.winners()]
-    if len(names) == 1:
-        return f"{names[0]} win" + ("" if names[0] == "you" else "s")
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+    return winners_in_words(["you" if seat == player else f"player {seat}" for seat in game.winners()])
