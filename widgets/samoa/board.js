@@ -318,8 +318,9 @@ function render({ model, el: host }) {
     const summary = summaryBlock(model);
     if (summary) beach.append(summary);
     beach.append(upper, handBlock(view), hotels, legend(view));
-    const money = (p) => (view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
-    const scores = [["", "Tala", "guests", "cards"]].concat(
+    const over = view.final_scores; // SA-6: at the end every purse is counted aloud
+    const money = (p) => (over ? over[p] : view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
+    const scores = [["", over ? "final Tala" : "Tala", "guests", "cards"]].concat(
       view.hotels.map((h, p) => [p === view.viewer ? `you (${p})` : `player ${p}`, money(p), h.rooms.flat().length, view.hand_sizes[p]]),
     );
     const reset = () => {
