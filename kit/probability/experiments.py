@@ -163,17 +163,17 @@ def gap_z(table: pl.DataFrame) -> dict[str, float]:
 
 def order_table_markdown(table: pl.DataFrame) -> str:
     """A two-card `card_order_table` as a learner reads it: a row per size (and pooled), a column
-    per card, each cell the share booked with its 95% interval and its count; a last row shows the
+    per card, each cell the share booked with its 95% interval and n; a last row shows the
     size mix — the share of each card's queue cards that were small — which decides the pooled row."""
     cards = sorted(set(table["card_number"]))
     cell = {(r["size"], r["card_number"]): r for r in table.iter_rows(named=True)}
 
     def shown(r: dict | None) -> str:
-        return f"{r['share']:.3f} ({r['low']:.3f}–{r['high']:.3f}); {r['successes']:,} of {r['n']:,}" if r else "none"
+        return f"{r['share']:.3f} ({r['low']:.3f}–{r['high']:.3f}), n = {r['n']:,}" if r else "none"
 
     names = {"small": "small cards (1–3 beds)", "large": "large cards (4–6 beds)", "both, pooled": "**both, pooled**"}
     lines = [
-        "| share booked (95% interval); booked of placed | " + " | ".join(f"card {k}" for k in cards) + " |",
+        "| share booked (95% interval), n | " + " | ".join(f"card {k} of the round" for k in cards) + " |",
         "|---|" + "---:|" * len(cards),
     ]
     for size, name in names.items():
