@@ -72,6 +72,10 @@ def test_the_lessons_deal_by_linearity_and_its_numbers():
     assert desert.fitting() == (4, 5, 6, 7, 8, 9, 10)  # the D2 can never be played after the D3
     assert desert.chance_to_lose() == sum(p for s, p in desert.distribution.items() if s < 0)
     assert expedition.band(desert.expected()) == "0 to +10"
+    # the lesson's remarks: no score from +47 to +63 (five cards add at most 40, a sixth brings the
+    # bonus), and the bonus (Dx, D3 and six of the seven) has a chance of about 0.018
+    assert not [s for s in desert.distribution if 47 <= s <= 63]
+    assert round(float(sum(p for s, p in desert.distribution.items() if s >= 64)), 3) == 0.018
     for investments in (0, 2, 3):
         assert expedition.from_game(game, 0, DESERT, investments).expected() == by_linearity(
             expedition.Start((3,), investments, desert.coming, 52, 22)
@@ -87,6 +91,10 @@ def test_break_even_lines_follow_the_cards_left():
         first = expedition.first_worth_starting(rows, i)
         assert first is not None and line[first // 2] > 0 >= line[first // 2 - 1]
     assert expedition.what_if((3,), 1, 44) == expedition.Start((3,), 1, (2, 4, 5, 6, 7, 8, 9, 10), 52, 22)
+    # exercise 3's hand: the D2 D3 pay from 14 cards left (by linearity, not the enumeration)
+    pair = {left: by_linearity(expedition.what_if((2, 3), 0, left)) for left in (12, 14)}
+    assert pair[12] < 0 < pair[14]
+    assert expedition.first_worth_starting(expedition.break_even((2, 3), range(0, 45, 2)), 0) == 14
     with pytest.raises(ValueError):
         expedition.Start((), 1, (2, 3), 10, 4)
     with pytest.raises(ValueError):
