@@ -77,8 +77,20 @@ def theme() -> dict[str, Any]:
             "background": PAPER,
             "font": "sans-serif",
             "padding": 8,
-            "title": {"color": INK, "subtitleColor": INK_SOFT, "fontSize": 14, "subtitleFontSize": 12, "anchor": "start"},
-            "axis": {**text, "domainColor": INK_SOFT, "tickColor": INK_SOFT, "gridColor": GRID, "titleFontWeight": "normal"},
+            "title": {
+                "color": INK,
+                "subtitleColor": INK_SOFT,
+                "fontSize": 14,
+                "subtitleFontSize": 12,
+                "anchor": "start",
+            },
+            "axis": {
+                **text,
+                "domainColor": INK_SOFT,
+                "tickColor": INK_SOFT,
+                "gridColor": GRID,
+                "titleFontWeight": "normal",
+            },
             "axisX": {"labelAngle": 0},
             "legend": {**text, "titleFontWeight": "normal"},
             "header": {**text, "titleFontWeight": "normal"},
@@ -120,14 +132,18 @@ def svg(chart: Any) -> str:
 def _with_theme(spec: dict[str, Any]) -> dict[str, Any]:
     config = theme()["config"]
     own = spec.get("config", {})
-    merged = {key: ({**value, **own.get(key, {})} if isinstance(value, dict) else own.get(key, value)) for key, value in config.items()}
+    merged = {
+        key: ({**value, **own.get(key, {})} if isinstance(value, dict) else own.get(key, value))
+        for key, value in config.items()
+    }
     return {**spec, "config": {**own, **merged}}
 
 
 def chart_html(svg_text: str, label: str) -> str:
     """The output's HTML: the chart as an image, put inline by the script where outputs are trusted."""
     data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
-    image = f'<img data-tk-chart="1" src="data:image/svg+xml;base64,{data}" alt="{html.escape(label)}" style="max-width:100%">'
+    source = f"data:image/svg+xml;base64,{data}"
+    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="max-width:100%">'
     return f'<div class="tk-chart">{image}</div>{INLINE_SCRIPT}'
 
 
