@@ -10,6 +10,16 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 @pytest.fixture(scope="session")
+def artifacts(tmp_path_factory) -> Path:
+    """Where browser tests save their screenshots: $TABLEKIT_ARTIFACTS (`.ci/run` sets it, outside
+    the repository), else a folder under pytest's temporary directory. Never the repository."""
+    folder = os.environ.get("TABLEKIT_ARTIFACTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
 def chromium():
     path = chromium_path()
     if path is None:

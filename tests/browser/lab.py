@@ -72,6 +72,10 @@ def jupyter_server(root: Path) -> Iterator[Server]:
     env["JUPYTERLAB_SETTINGS_DIR"] = str(scratch / "settings")
     env["JUPYTER_RUNTIME_DIR"] = str(scratch / "runtime")
     log = scratch / "server.log"
+    # no "Would you like to get notified about official Jupyter news?" over every screenshot
+    news = scratch / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True)
+    news.write_text('{"fetchNews": "false"}')
     command = [
         sys.executable,
         "-m",
