@@ -59,23 +59,28 @@ def test_an_analysis_in_lab_shows_plain_tables_and_charts_that_follow_the_dark_t
 
 
 def test_voila_pages_load_no_front_end_built_for_another_lab_and_follow_the_dark_theme(server, artifacts):
-    board = new_notebook(
-        server.root, "samoa-board-voila.ipynb", "from widgets.samoa import SamoaBoard\nSamoaBoard(mode='bot', seed=4)"
-    )
+    boards = {  # game: (its module and board, what shows it is live)
+        "lost-cities": ("lostcities", "LostCitiesBoard", ".lc-board .lc-in-hand"),
+        "overbooking": ("overbooking", "OverbookingBoard", ".ob-board .ob-hand-row .ob-card"),
+        "samoa": ("samoa", "SamoaBoard", ".sa-board .sa-hand-row .sa-price"),
+    }
     with browser(1400, 900) as page:
         messages = listen(page)
-        page.goto(server.voila(board) + "&theme=dark")
-        page.wait_for_selector(".sa-board .sa-hand-row .sa-price", timeout=120_000)
-        loaded = page.evaluate(
-            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-            ".federated_extensions.map(e => e.name)"
-        )
-        assert sorted(loaded) == [
-            "@jupyter-widgets/jupyterlab-manager",
-            "@voila-dashboards/widgets-manager8",
-            "anywidget",
-        ]
-        page.screenshot(path=artifacts / "samoa-voila-dark.png")
+        for game, (module, board, live) in boards.items():
+            source = f"from widgets.{module} import {board}\n{board}(mode='bot', seed=4)"
+            page.goto(server.voila(new_notebook(server.root, f"{game}-voila.ipynb", source)) + "&theme=dark")
+            page.wait_for_selector(live, timeout=120_000)
+            loaded = page.evaluate(
+                "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+                ".federated_extensions.map(e => e.name)"
+            )
+            assert sorted(loaded) == [
+                "@jupyter-widgets/jupyterlab-manager",
+                "@voila-dashboards/widgets-manager8",
+                "anywidget",
+            ]
+            page.wait_for_timeout(300)
+            page.screenshot(path=artifacts / f"{game}-voila-dark.png")
         page.goto(server.voila(ANALYSIS) + "&theme=dark")
         page.wait_for_function("() => document.querySelectorAll('div.tk-chart > svg').length >= 2", timeout=120_000)
         assert text_lightness(page) > 0.75
