@@ -53,7 +53,9 @@ def _style() -> str:
     for colour, variable in _VARIABLES.items():
         rules.append(f"svg.tk-chart [fill='{colour}']{{fill:var({variable},{colour})}}")
         rules.append(f"svg.tk-chart [stroke='{colour}']{{stroke:var({variable},{colour})}}")
-    return "".join(rules)
+    # inside @supports: SVG renderers without var() (resvg, rsvg: PDF exports) skip the block and
+    # keep the marker colours themselves, instead of painting everything black
+    return "@supports (fill: var(--tk)) {" + "".join(rules) + "}"
 
 
 STYLE = _style()
@@ -94,7 +96,7 @@ def theme() -> dict[str, Any]:
             "axisX": {"labelAngle": 0},
             "legend": {**text, "titleFontWeight": "normal"},
             "header": {**text, "titleFontWeight": "normal"},
-            "view": {"stroke": GRID},
+            "view": {"stroke": GRID, "discreteWidth": {"step": 44}},  # room for flat labels such as "10–14"
             "text": {"color": INK},
         }
     }

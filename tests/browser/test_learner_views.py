@@ -68,7 +68,9 @@ def test_voila_pages_load_no_front_end_built_for_another_lab_and_follow_the_dark
         messages = listen(page)
         for game, (module, board, live) in boards.items():
             source = f"from widgets.{module} import {board}\n{board}(mode='bot', seed=4)"
-            page.goto(server.voila(new_notebook(server.root, f"{game}-voila.ipynb", source)) + "&theme=dark")
+            page.goto(
+                server.voila(new_notebook(server.root, f"{game}-voila.ipynb", source)) + "&theme=dark", timeout=120_000
+            )
             page.wait_for_selector(live, timeout=120_000)
             loaded = page.evaluate(
                 "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
@@ -81,7 +83,7 @@ def test_voila_pages_load_no_front_end_built_for_another_lab_and_follow_the_dark
             ]
             page.wait_for_timeout(300)
             page.screenshot(path=artifacts / f"{game}-voila-dark.png")
-        page.goto(server.voila(ANALYSIS) + "&theme=dark")
+        page.goto(server.voila(ANALYSIS) + "&theme=dark", timeout=180_000)  # Voila runs every cell first
         page.wait_for_function("() => document.querySelectorAll('div.tk-chart > svg').length >= 2", timeout=120_000)
         assert text_lightness(page) > 0.75
         page.locator("div.tk-chart").first.scroll_into_view_if_needed()
