@@ -8,9 +8,10 @@
 compares it). JupyterLab shows SVG only as an `<img>`, and an image cannot see the page's CSS, so
 the chart would stay a white box in the dark theme. Here every chart is painted with four marker
 colours (`INK`, `INK_SOFT`, `GRID`, `PAPER`) that a `<style>` inside the SVG maps to JupyterLab's
-own CSS variables (`--jp-ui-font-color1` …), each with the marker itself as the fallback. The
-output is HTML: the SVG as an `<img>` (what an untrusted notebook — one opened before it is run —
-and static renderers such as GitHub show: dark on white, readable anywhere) and a small script that,
+own CSS variables (`--jp-ui-font-color1` …), each with the marker itself as the fallback, and
+the background transparent. The output is HTML: the SVG as an `<img>` (what an untrusted notebook —
+one opened before it is run — and static renderers such as GitHub show: dark on white, readable
+anywhere) and a small script that,
 where outputs are trusted (after the cell ran, and in Voila), puts the same SVG inline, where the
 variables apply: text and axes then follow the theme, dark included, even when it changes later.
 
@@ -43,13 +44,13 @@ NAME = "tablekit"
 INK = "#212121"  # titles, labels, axis titles, legends, text marks  -> --jp-ui-font-color1
 INK_SOFT = "#616161"  # subtitles, axis lines and ticks                   -> --jp-ui-font-color2
 GRID = "#e0e0e0"  # grid lines and the view's frame                       -> --jp-border-color2
-PAPER = "#fefefe"  # the background                                        -> --jp-layout-color0
+PAPER = "#fefefe"  # the background                                        -> transparent
 
 _VARIABLES = {INK: "--jp-ui-font-color1", INK_SOFT: "--jp-ui-font-color2", GRID: "--jp-border-color2"}
 
 
 def _style() -> str:
-    rules = [f"svg.tk-chart [fill='{PAPER}']{{fill:var(--jp-layout-color0,{PAPER})}}"]
+    rules = [f"svg.tk-chart [fill='{PAPER}']{{fill:transparent}}"]  # inline: the page's own background
     for colour, variable in _VARIABLES.items():
         rules.append(f"svg.tk-chart [fill='{colour}']{{fill:var({variable},{colour})}}")
         rules.append(f"svg.tk-chart [stroke='{colour}']{{stroke:var({variable},{colour})}}")

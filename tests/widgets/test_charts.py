@@ -59,7 +59,7 @@ def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     assert shown.startswith('<div class="tk-chart"><img data-tk-chart="1"') and "<script>" in shown
     source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
     svg = base64.b64decode(source).decode("utf-8")
-    assert "var(--jp-ui-font-color1,#212121)" in svg and "var(--jp-layout-color0,#fefefe)" in svg
+    assert "var(--jp-ui-font-color1,#212121)" in svg and "[fill='#fefefe']{fill:transparent}" in svg
     assert "@supports (fill: var(--tk)) {" in svg  # renderers without var() keep the marker colours
     labels = re.search(r'class="mark-text role-axis-label".*?</g>', svg).group(0)
     assert "rotate(" not in labels  # flat x labels
