@@ -150,6 +150,12 @@ def chart_html(svg_text: str, label: str) -> str:
     return f'<div class="tk-chart">{image}</div>{INLINE_SCRIPT}'
 
 
+def inline_html(chart: Any) -> str:
+    """The chart inline, for a widget that shows HTML it trusts (an ipywidgets.HTML's value: its
+    text and axes then follow the theme like a trusted output's)."""
+    return f'<div class="tk-chart">{svg(chart)}</div>'
+
+
 def renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, str]:
     """Altair's renderer "tablekit": the mimebundle of a chart (HTML, and one line of plain text)."""
     label = _title(spec)

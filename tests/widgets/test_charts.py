@@ -68,6 +68,12 @@ def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     assert 'fill="white"' not in svg
 
 
+def test_a_widget_can_show_the_chart_inline():
+    chart = alt.Chart(pl.DataFrame({"x": [1, 2], "y": [3, 4]})).mark_line().encode(x="x:Q", y="y:Q")
+    shown = charts.inline_html(chart)
+    assert shown.startswith('<div class="tk-chart"><svg') and "<style>@supports" in shown
+
+
 def test_two_charts_inline_on_one_page_never_share_an_id():
     frame = pl.DataFrame({"x": [1, 2, 3], "y": [1, 5, 2]})
     first = charts.svg(
