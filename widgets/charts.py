@@ -1,7 +1,7 @@
 """Charts and tables as a learner sees them, in any JupyterLab theme, in Voila and on a static page.
 
     from widgets import charts
-    charts.enable()            # Altair charts: the kit's theme, drawn offline as SVG
+    charts.enable()            # Altair charts: the kit's theme, drawn offline as SVG; plain frames
     charts.table(frame)        # a polars frame as a plain table: no dtype row, no shape line, all rows
 
 **Charts.** Altair draws each chart offline as SVG (vl-convert), the same on every run (nbval
@@ -163,9 +163,24 @@ def renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, str]:
 
 
 def enable() -> None:
-    """Draw every Altair chart from now on with the kit's theme and renderer."""
+    """Draw every Altair chart from now on with the kit's theme and renderer, and show every polars
+    frame as a learner's table (`learner_frames`)."""
     alt.theme.enable(NAME)
     alt.renderers.enable(NAME)
+    learner_frames()
+
+
+def learner_frames() -> None:
+    """Polars frames shown as they are (not through `table`) lose their dtype row and `shape:` line
+    and show every row and column in full; sorting them naturally stays the caller's (`natural_key`)."""
+    import polars as pl
+
+    pl.Config.set_tbl_hide_column_data_types(True)
+    pl.Config.set_tbl_hide_dataframe_shape(True)
+    pl.Config.set_tbl_rows(-1)
+    pl.Config.set_tbl_cols(-1)
+    pl.Config.set_fmt_str_lengths(200)
+    pl.Config.set_tbl_width_chars(400)
 
 
 alt.theme.register(NAME, enable=False)(lambda: alt.theme.ThemeConfig(theme()["config"]))  # type: ignore[typeddict-item]

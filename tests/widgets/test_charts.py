@@ -45,6 +45,24 @@ def test_a_learners_table_has_every_row_no_dtypes_no_shape_and_natural_order():
     assert ">yes<" in shown  # booleans in words
 
 
+def test_after_enable_a_frame_shown_as_it_is_has_no_dtype_row_shape_line_or_hidden_rows():
+    frame = pl.DataFrame(
+        {"hand": [f"{5 * i}–{5 * i + 4}" for i in range(30)], "mean score, 95% CI": ["12.3 (11.0–13.6)"] * 30}
+    )
+    renderer, theme = alt.renderers.active, alt.theme.active
+    with pl.Config():  # restores polars' settings afterwards
+        charts.enable()
+        try:
+            assert alt.renderers.active == "tablekit" and alt.theme.active == "tablekit"
+            for shown in (repr(frame), frame._repr_html_()):
+                assert "shape:" not in shown and "…" not in shown and "&hellip;" not in shown
+                assert not re.search(r"\bstr\b", shown)
+                assert "145–149" in shown and "12.3 (11.0–13.6)" in shown
+        finally:
+            alt.renderers.enable(renderer)
+            alt.theme.enable(theme)
+
+
 def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     frame = pl.DataFrame({"hand": ["0–4", "5–9", "10–14", "15–19", "20+"], "games": [3, 5, 8, 5, 2]})
     chart = (
