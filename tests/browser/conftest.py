@@ -10,16 +10,6 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 @pytest.fixture(scope="session")
-def artifacts(tmp_path_factory) -> Path:
-    """Where browser tests save their screenshots: $TABLEKIT_ARTIFACTS (`.ci/run` sets it, outside
-    the repository), else a folder under pytest's temporary directory. Never the repository."""
-    folder = os.environ.get("TABLEKIT_ARTIFACTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@pytest.fixture(scope="session")
 def chromium():
     path = chromium_path()
     if path is None:
@@ -36,3 +26,12 @@ def server(chromium, tmp_path_factory):
     shutil.copytree(NOTEBOOKS, root / "notebooks")
     with jupyter_server(root / "notebooks") as running:
         yield running
+
+
+@pytest.fixture(scope="session")
+def artifacts(tmp_path_factory) -> Path:
+    """Where browser tests write screenshots: $TABLEKIT_ARTIFACTS (CI keeps it), else a temporary folder."""
+    folder = os.environ.get("TABLEKIT_ARTIFACTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
