@@ -119,6 +119,7 @@ def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artif
         # the end-of-round screen: the header no longer asks for a step
         header = page.locator(".tk-status").inner_text()
         assert f"all {total} steps shown" in header and "Next step" not in header, header
+        assert "Round 1 of" in page.locator(".tk-panel-title").first.inner_text()  # the round on show
         assert page.locator(".ob-fate-book").count() >= 1
         beds = page.locator(".ob-free").all_inner_texts()
         assert all(" of " in text and "beds free" in text for text in beds)

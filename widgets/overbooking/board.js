@@ -274,7 +274,9 @@ function render({ model, el: host }) {
       selected = null;
       note = "";
     };
-    const panel = boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset });
+    // on the end-of-round screen, the round being shown (the engine is already in the next one)
+    const round = summary && summary.round ? summary.round : view.round;
+    const panel = boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, note, onReset: reset });
     if (view.score_card === "advanced") {
       const why = el("div", "ob-score-note", "Advanced score card: −2 for each family with no booked guest, so everyone starts at −8 (OB-8).");
       panel.querySelector(".tk-scores").after(why);
