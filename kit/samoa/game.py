@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.events import final_scores_in_words
 from kit.core.game import short, trust
 
 from . import rules
@@ -305,7 +306,7 @@ class Samoa(Game):
         if kind == "tie-card":
             return f"The tie card moves on: its hammer points to player {data['hammer']}."
         if kind == "end":
-            return f"The game is over: scores {data['scores']}; winner(s) {data['winners']}."
+            return final_scores_in_words("game", "player", data["scores"], data["winners"])
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks
