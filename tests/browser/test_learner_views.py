@@ -127,6 +127,7 @@ def test_log_numbers_past_100_stay_whole_at_labs_narrow_width_and_samoas_open_mo
         + "board",
     )
     with browser(1000, 800) as page:  # Lab's narrow width: the side panel is at its smallest
+        messages = listen(page)
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".lc-board .tk-summary")
         numbers = page.locator(".tk-log .tk-log-n")
@@ -157,3 +158,6 @@ def test_log_numbers_past_100_stay_whole_at_labs_narrow_width_and_samoas_open_mo
         assert others.count() == 3  # four players: the one to move on top, three below
         assert all(others.nth(i).locator(".sa-price").count() >= 1 for i in range(3))
         page.locator(".sa-board").screenshot(path=artifacts / "samoa-open-mode.png")
+    # two boards in JupyterLab: no errors, no front end built for another version
+    problems = [m for m in messages if m[0] == "error" or MISMATCH.search(m[1])]
+    assert not problems, problems
