@@ -148,16 +148,67 @@ def size_mix(decisions: pl.DataFrame) -> pl.DataFrame:
     return share_by(queued, ["bot", "card_number"], "large").with_columns(n=pl.col("n").cast(pl.Int64))
 
 
+def gap_z(table: pl.DataFrame) -> dict[str, float]:
+    """For a two-card `card_order_table`: per size and pooled, the later card's share minus the
+    earlier one's, in standard errors (each share's binomial variance, added): how far from "no
+    difference" each gap lies."""
+    out = {}
+    for size in table["size"].unique(maintain_order=True):
+        rows = table.filter(pl.col("size") == size).sort("card_number").to_dicts()
+        first, last = rows[0], rows[-1]
+        se = sum(r["share"] * (1 - r["share"]) / r["n"] for r in (first, last)) ** 0.5
+        out[size] = (last["share"] - first["share"]) / se
+    return out
+
+
+def order_table_markdown(table: pl.DataFrame) -> str:
+    """A two-card `card_order_table` as a learner reads it: a row per size (and pooled), a column
+    per card, each cell the share booked with its 95% interval and n; a last row shows the
+    size mix — the share of each card's queue cards that were small — which decides the pooled row."""
+    cards = sorted(set(table["card_number"]))
+    cell = {(r["size"], r["card_number"]): r for r in table.iter_rows(named=True)}
+
+    def shown(r: dict | None) -> str:
+        return f"{r['share']:.3f} ({r['low']:.3f}–{r['high']:.3f}), n = {r['n']:,}" if r else "none"
+
+    names = {"small": "small cards (1–3 beds)", "large": "large cards (4–6 beds)", "both, pooled": "**both, pooled**"}
+    lines = [
+        "| share booked (95% interval), n | " + " | ".join(f"card {k} of the round" for k in cards) + " |",
+        "|---|" + "---:|" * len(cards),
+    ]
+    for size, name in names.items():
+        texts = [shown(cell.get((size, k))) for k in cards]
+        if size == "both, pooled":
+            texts = [f"**{text}**" for text in texts]
+        lines.append(f"| {name} | " + " | ".join(texts) + " |")
+    mix = []
+    for k in cards:
+        small, pooled = cell.get(("small", k), {"n": 0}), cell.get(("both, pooled", k))
+        mix.append(f"*{small['n'] / pooled['n']:.0%}*" if pooled else "–")
+    lines.append("| *share of the cards that were small* | " + " | ".join(mix) + " |")
+    return "\n".join(lines)
+
+
+def by_beds(decisions: pl.DataFrame, bot: str = "heuristic", cards: Sequence[int] = (3, 5)) -> pl.DataFrame:
+    """Like `card_order_table`, split finer: per number of beds on the card (1–6) instead of per size."""
+    queued = decisions.filter(
+        (pl.col("bot") == bot) & (pl.col("where") == "queue") & pl.col("card_number").is_in(list(cards))
+    )
+    return share_by(queued, ["beds", "card_number"], "booked").with_columns(n=pl.col("n").cast(pl.Int64))
+
+
 def new_placements(
-    games: int, bot: str = "heuristic", players: int = 3, seed: int = 0, chunk: int = 25, steps=iter
+    games: int, bots: Sequence[str] = ("heuristic",), players: int = 3, seed: int = 0, chunk: int = 25, steps=iter
 ) -> pl.DataFrame:
-    """Every card placed in `games` new Overbooking games with `bot` in every seat (`kit.sim`,
-    record="decisions"), simulated `chunk` games at a time so that `steps` can show progress."""
+    """Every card placed in `games` new Overbooking games (`kit.sim`, record="decisions"), simulated
+    `chunk` games at a time so that `steps` can show progress. Seat p of game i gets
+    ``bots[(p + i) % len(bots)]``: ``("heuristic",)`` puts a heuristic bot in every seat,
+    ``("heuristic", "random")`` mixes them at every table as the stored games do."""
     from kit.sim import simulate
 
     parts = [
         simulate("overbooking", games=min(chunk, games - start), seed=seed * 100_003 + start, players=players,
-                 bots=[bot], record="decisions", progress=False)
+                 bots=list(bots), record="decisions", progress=False)
         for start in steps(range(0, games, chunk))
     ]  # fmt: skip
     return pl.concat(parts)

@@ -184,7 +184,7 @@ class Samoa(Game):
     # ------------------------------------------------------------------------------ views
     def _public(self) -> dict[str, Any]:
         revealed = self.revealed or self.phase in ("build", "tourists")
-        return {
+        public = {
             "game": self.name,
             "players": self.players,
             "round": self.round,
@@ -212,6 +212,9 @@ class Samoa(Game):
             "hand_sizes": [len(hand) for hand in self.hands],
             "used_sizes": [len(used) for used in self.used],
         }
+        if self.phase == "over":  # SA-6: at the end every purse is counted in front of everyone
+            public["final_scores"] = self.scores()
+        return public
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` sees: the table, every hotel, the revealed cards; their own hand, used cards,

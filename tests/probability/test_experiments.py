@@ -80,6 +80,19 @@ def test_lesson_6_overbooking_first_placement_by_counting_the_legal_placements()
     assert lesson.chance_of(chances, lambda a: a.where == "queue") == Fraction(queue, len(legal)) == Fraction(22, 49)
 
 
+def test_lesson_6_exercise_2_two_hotels_counted_on_the_engine():
+    """Exercise 2's 9/16 on a real engine state: hotel 1 without a rule, hotel 2 small cards only,
+    5 small and 4 large cards in hand; the engine's legal placements and its random bot."""
+    game = next(g for g in (Overbooking(players=2, seed=s) for s in range(200))
+                if sum(c.size == "small" for c in g.hands[g.to_move]) == 5)  # fmt: skip
+    game.hotels[0].rule, game.hotels[1].rule = "none", "small_only"
+    chances = lesson.choice_chances(game)
+    assert len(chances) == 32
+    assert lesson.chance_of(chances, lambda a: a.where == "back") == Fraction(9, 16)
+    drawn = lesson.random_choices(game, TRIALS, seed=5)
+    within_4_se(sum(a.where == "back" for a in drawn), TRIALS, Fraction(9, 16))
+
+
 def test_lesson_6_queue_or_back_door_is_a_coin_toss_for_the_random_bot(placements):
     # the rows' own test of "could it have gone to the queue": a card never queued where it could not
     random = placements.filter(pl.col("bot") == "random")
@@ -121,6 +134,19 @@ def test_lesson_6_simpsons_paradox_in_the_stored_booking_odds(placements):
     assert all(abs(mix["random", k] - 0.5) < 0.05 for k in range(1, 6))
     # the experiment shows no paradox
     assert not lesson.is_simpson(lesson.card_order_table(placements, bot="random", cards=(3, 5)))
+    # the gaps in standard errors, by hand; the learner's table shows the mix row from the same counts
+    z = lesson.gap_z(table)
+    for size in ("small", "large", "both, pooled"):
+        (b3, n3), (b5, n5) = by_hand[size, 3], by_hand[size, 5]
+        p3, p5 = b3 / n3, b5 / n5
+        assert z[size] == pytest.approx((p5 - p3) / math.sqrt(p3 * (1 - p3) / n3 + p5 * (1 - p5) / n5))
+    assert min(abs(v) for v in z.values()) > 4  # what the notebook's word of honesty rests on
+    small_share = [f"*{by_hand['small', k][1] / by_hand['both, pooled', k][1]:.0%}*" for k in (3, 5)]
+    assert lesson.order_table_markdown(table).splitlines()[-1].endswith(" | ".join(small_share) + " |")
+    # split finer, by beds: the 6-bed workers placed 5th booked less often than those placed 3rd
+    beds = {(r["beds"], r["card_number"]): r for r in lesson.by_beds(placements).iter_rows(named=True)}
+    assert sum(beds[b, 5]["n"] for b in (4, 5, 6)) == by_hand["large", 5][1]
+    assert lesson.direction(beds[6, 3], beds[6, 5]) == "earlier"
 
 
 def test_lesson_6_the_exercises_second_reversal_pooled_over_the_bots(placements):
@@ -137,9 +163,12 @@ def test_lesson_6_the_exercises_second_reversal_pooled_over_the_bots(placements)
 
 
 def test_lesson_6_new_games_and_the_guess_feedback():
-    frame = lesson.new_placements(6, bot="random", players=2, seed=3, chunk=4)
+    frame = lesson.new_placements(6, bots=("random",), players=2, seed=3, chunk=4)
     assert frame["seed"].n_unique() == 6  # six different deals across the two chunks
     assert set(frame["bot"]) == {"random"}
+    mixed = lesson.new_placements(2, bots=("heuristic", "random"), players=2, seed=3)
+    assert set(mixed["bot"]) == {"heuristic", "random"}  # as stored: both bots at every table
+    assert mixed.group_by("game").agg(pl.col("bot").n_unique())["bot"].to_list() == [2, 2]
     assert lesson.guess_feedback(0.3, Fraction(3, 11), within=0.05).startswith("✓")
     assert lesson.guess_feedback(0.5, Fraction(3, 11), within=0.05).startswith("✗")
     assert lesson.guess_feedback("More", "more").startswith("✓")
