@@ -18,9 +18,11 @@ variables apply: text and axes then follow the theme, dark included, even when i
 Data colours stay as each chart sets them. A chart's own text or rule that should follow the theme
 uses `INK` (or `INK_SOFT`) rather than a fixed black or grey.
 
-Importing this module registers the theme and the renderer under the name "tablekit"; `enable()`
-turns both on. Axis labels are never rotated (x labels lie flat; a chart whose labels are too long
-for flat labels should be drawn the other way round, categories on the y axis).
+The first chart (or `enable()`) imports Altair and registers the theme and the renderer under the
+name "tablekit"; `enable()` turns both on. Altair is imported only then (about a second): a notebook
+that only shows tables (`table`, `INK`) never pays for it. Axis labels are never rotated (x labels
+lie flat; a chart whose labels are too long for flat labels should be drawn the other way round,
+categories on the y axis).
 
 **Tables.** `table(frame)` shows a polars frame to a learner as a plain HTML table: column names,
 every row (no "…"), numbers right-aligned, and no dtype row or `shape:` line; `by=` sorts rows in a
@@ -35,8 +37,6 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-
-import altair as alt
 
 NAME = "tablekit"
 
@@ -128,7 +128,7 @@ def svg(chart: Any) -> str:
     import vl_convert
 
     spec = chart if isinstance(chart, dict) else chart.to_dict()
-    version = "v" + alt.SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
+    version = "v" + _altair().SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
     return themed_svg(vl_convert.vegalite_to_svg(_with_theme(spec), vl_version=version))
 
 
@@ -165,6 +165,7 @@ def renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, str]:
 def enable() -> None:
     """Draw every Altair chart from now on with the kit's theme and renderer, and show every polars
     frame as a learner's table (`learner_frames`)."""
+    alt = _altair()
     alt.theme.enable(NAME)
     alt.renderers.enable(NAME)
     learner_frames()
@@ -183,8 +184,14 @@ def learner_frames() -> None:
     pl.Config.set_tbl_width_chars(400)
 
 
-alt.theme.register(NAME, enable=False)(lambda: alt.theme.ThemeConfig(theme()["config"]))  # type: ignore[typeddict-item]
-alt.renderers.register(NAME, renderer)
+def _altair() -> Any:
+    """Altair, imported on first use, with the theme and the renderer registered under NAME."""
+    import altair as alt
+
+    if NAME not in alt.renderers.names():
+        alt.theme.register(NAME, enable=False)(lambda: alt.theme.ThemeConfig(theme()["config"]))  # type: ignore[typeddict-item]
+        alt.renderers.register(NAME, renderer)
+    return alt
 
 
 # ------------------------------------------------------------------------------------ tables
