@@ -146,7 +146,10 @@ def chart_html(svg_text: str, label: str) -> str:
     """The output's HTML: the chart as an image, put inline by the script where outputs are trusted."""
     data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
     source = f"data:image/svg+xml;base64,{data}"
-    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="max-width:100%">'
+    # the image's own background: its SVG's paper is transparent wherever CSS applies, an image included,
+    # and its text keeps the dark fallback colours there (the page's variables do not reach an image)
+    style = f"max-width:100%;background:{PAPER}"
+    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="{style}">'
     return f'<div class="tk-chart">{image}</div>{INLINE_SCRIPT}'
 
 
@@ -240,7 +243,13 @@ class Table:
         self.numeric = list(numeric)
 
     def _repr_html_(self) -> str:
-        align = ['style="text-align:right"' if number else 'style="text-align:left"' for number in self.numeric]
+        # a column of short cells ("15–19", "0.46–0.72") never breaks inside one: a wide table would
+        # otherwise squeeze it at the dash; long texts (an ability) still wrap
+        short = [all(len(row[i]) <= 16 for row in self.rows) for i in range(len(self.columns))]
+        align = [
+            f'style="text-align:{"right" if number else "left"}{";white-space:nowrap" if keep else ""}"'
+            for number, keep in zip(self.numeric, short)
+        ]
         head = "".join(f"<th {a}>{html.escape(name)}</th>" for name, a in zip(self.columns, align))
         body = "".join(
             "<tr>" + "".join(f"<td {a}>{html.escape(cell)}</td>" for cell, a in zip(row, align)) + "</tr>"

@@ -46,7 +46,10 @@ def test_a_learners_table_has_every_row_no_dtypes_no_shape_and_natural_order():
     assert shown.count("<tr>") == 41 and len(text.splitlines()) == 41
     rows = re.findall(r"<tr><td[^>]*>([^<]+)</td>", shown)
     assert rows == ["0–4"] * 10 + ["5–9"] * 10 + ["10–14"] * 10 + ["15–19"] * 10
-    assert 'style="text-align:right">39</td>' in shown  # numbers right-aligned
+    assert 'style="text-align:right;white-space:nowrap">39</td>' in shown  # numbers right-aligned
+    assert 'style="text-align:left;white-space:nowrap">10–14</td>' in shown  # a range never breaks at its dash
+    long = charts.table(pl.DataFrame({"ability": ["replace any card numbered 6 in the queue with this card"]}))
+    assert 'style="text-align:left">replace' in long._repr_html_()  # long texts still wrap
     assert ">yes<" in shown  # booleans in words
 
 
@@ -80,6 +83,7 @@ def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     assert bundle["text/plain"] == "chart: Games by hand"
     shown = bundle["text/html"]
     assert shown.startswith('<div class="tk-chart"><img data-tk-chart="1"') and "<script>" in shown
+    assert f"background:{charts.PAPER}" in shown  # unrun (an image), the chart keeps its paper in a dark theme
     source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
     svg = base64.b64decode(source).decode("utf-8")
     assert "var(--jp-ui-font-color1,#212121)" in svg and "[fill='#fefefe']{fill:transparent}" in svg
