@@ -18,9 +18,11 @@ variables apply: text and axes then follow the theme, dark included, even when i
 Data colours stay as each chart sets them. A chart's own text or rule that should follow the theme
 uses `INK` (or `INK_SOFT`) rather than a fixed black or grey.
 
-Importing this module registers the theme and the renderer under the name "tablekit"; `enable()`
-turns both on. Axis labels are never rotated (x labels lie flat; a chart whose labels are too long
-for flat labels should be drawn the other way round, categories on the y axis).
+The first chart (or `enable()`) imports Altair and registers the theme and the renderer under the
+name "tablekit"; `enable()` turns both on. Altair is imported only then (about a second): a notebook
+that only shows tables (`table`, `INK`) never pays for it. Axis labels are never rotated (x labels
+lie flat; a chart whose labels are too long for flat labels should be drawn the other way round,
+categories on the y axis).
 
 **Tables.** `table(frame)` shows a polars frame to a learner as a plain HTML table: column names,
 every row (no "…"), numbers right-aligned, and no dtype row or `shape:` line; `by=` sorts rows in a
@@ -35,8 +37,6 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
-
-import altair as alt
 
 NAME = "tablekit"
 
@@ -128,7 +128,7 @@ def svg(chart: Any) -> str:
     import vl_convert
 
     spec = chart if isinstance(chart, dict) else chart.to_dict()
-    version = "v" + alt.SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
+    version = "v" + _altair().SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
     return themed_svg(vl_convert.vegalite_to_svg(_with_theme(spec), vl_version=version))
 
 
@@ -146,7 +146,10 @@ def chart_html(svg_text: str, label: str) -> str:
     """The output's HTML: the chart as an image, put inline by the script where outputs are trusted."""
     data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
     source = f"data:image/svg+xml;base64,{data}"
-    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="max-width:100%">'
+    # the image's own background: its SVG's paper is transparent wherever CSS applies, an image included,
+    # and its text keeps the dark fallback colours there (the page's variables do not reach an image)
+    style = f"max-width:100%;background:{PAPER}"
+    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="{style}">'
     return f'<div class="tk-chart">{image}</div>{INLINE_SCRIPT}'
 
 
@@ -165,6 +168,7 @@ def renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, str]:
 def enable() -> None:
     """Draw every Altair chart from now on with the kit's theme and renderer, and show every polars
     frame as a learner's table (`learner_frames`)."""
+    alt = _altair()
     alt.theme.enable(NAME)
     alt.renderers.enable(NAME)
     learner_frames()
@@ -183,8 +187,14 @@ def learner_frames() -> None:
     pl.Config.set_tbl_width_chars(400)
 
 
-alt.theme.register(NAME, enable=False)(lambda: alt.theme.ThemeConfig(theme()["config"]))  # type: ignore[typeddict-item]
-alt.renderers.register(NAME, renderer)
+def _altair() -> Any:
+    """Altair, imported on first use, with the theme and the renderer registered under NAME."""
+    import altair as alt
+
+    if NAME not in alt.renderers.names():
+        alt.theme.register(NAME, enable=False)(lambda: alt.theme.ThemeConfig(theme()["config"]))  # type: ignore[typeddict-item]
+        alt.renderers.register(NAME, renderer)
+    return alt
 
 
 # ------------------------------------------------------------------------------------ tables
@@ -233,7 +243,13 @@ class Table:
         self.numeric = list(numeric)
 
     def _repr_html_(self) -> str:
-        align = ['style="text-align:right"' if number else 'style="text-align:left"' for number in self.numeric]
+        # a column of short cells ("15–19", "0.46–0.72") never breaks inside one: a wide table would
+        # otherwise squeeze it at the dash; long texts (an ability) still wrap
+        short = [all(len(row[i]) <= 16 for row in self.rows) for i in range(len(self.columns))]
+        align = [
+            f'style="text-align:{"right" if number else "left"}{";white-space:nowrap" if keep else ""}"'
+            for number, keep in zip(self.numeric, short)
+        ]
         head = "".join(f"<th {a}>{html.escape(name)}</th>" for name, a in zip(self.columns, align))
         body = "".join(
             "<tr>" + "".join(f"<td {a}>{html.escape(cell)}</td>" for cell, a in zip(row, align)) + "</tr>"

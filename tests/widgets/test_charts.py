@@ -1,13 +1,15 @@
 """Charts and tables for learners (widgets/charts.py, issue 12 point 6): charts carry the theme's
 CSS variables with readable fallbacks, x labels lie flat, every chart has a title; tables show no
-dtype row, no shape line, every row, in natural order. And the stored analysis notebooks show none
-of polars' raw frames."""
+dtype row, no shape line, every row, in natural order. And the stored analysis and rule-path
+notebooks show none of polars' raw frames and no chart as bare SVG or as `alt.…` text."""
 
 from __future__ import annotations
 
 import base64
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import altair as alt
@@ -18,6 +20,9 @@ from widgets import charts
 
 ROOT = Path(__file__).resolve().parents[2]
 ANALYSES = sorted(ROOT.glob("notebooks/*/09-*.ipynb"))
+RULE_PATH = sorted(
+    path for game in ("lost-cities", "samoa", "overbooking") for path in (ROOT / "notebooks" / game).glob("0[1-8]-*")
+)
 DTYPE_ROW = re.compile(r"│\s*(str|i64|i32|u32|u64|f64|f32|bool|enum|cat|date|datetime\[\w+\])\s*[┆│]")
 
 
@@ -41,7 +46,10 @@ def test_a_learners_table_has_every_row_no_dtypes_no_shape_and_natural_order():
     assert shown.count("<tr>") == 41 and len(text.splitlines()) == 41
     rows = re.findall(r"<tr><td[^>]*>([^<]+)</td>", shown)
     assert rows == ["0–4"] * 10 + ["5–9"] * 10 + ["10–14"] * 10 + ["15–19"] * 10
-    assert 'style="text-align:right">39</td>' in shown  # numbers right-aligned
+    assert 'style="text-align:right;white-space:nowrap">39</td>' in shown  # numbers right-aligned
+    assert 'style="text-align:left;white-space:nowrap">10–14</td>' in shown  # a range never breaks at its dash
+    long = charts.table(pl.DataFrame({"ability": ["replace any card numbered 6 in the queue with this card"]}))
+    assert 'style="text-align:left">replace' in long._repr_html_()  # long texts still wrap
     assert ">yes<" in shown  # booleans in words
 
 
@@ -75,6 +83,7 @@ def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     assert bundle["text/plain"] == "chart: Games by hand"
     shown = bundle["text/html"]
     assert shown.startswith('<div class="tk-chart"><img data-tk-chart="1"') and "<script>" in shown
+    assert f"background:{charts.PAPER}" in shown  # unrun (an image), the chart keeps its paper in a dark theme
     source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
     svg = base64.b64decode(source).decode("utf-8")
     assert "var(--jp-ui-font-color1,#212121)" in svg and "[fill='#fefefe']{fill:transparent}" in svg
@@ -106,8 +115,10 @@ def test_two_charts_inline_on_one_page_never_share_an_id():
         assert set(re.findall(r"url\(#([^)]+)\)", svg)) <= own
 
 
-@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
-def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
+def shown_tables_and_charts(path: Path, pictures: bool = False) -> tuple[int, int]:
+    """How many learner's tables and themed charts a stored notebook shows, after checking that it
+    shows no raw polars frame and no bare chart. A board's still picture (`pictures`) carries its SVG
+    beside its own HTML, which JupyterLab prefers; a chart's SVG alone would be a white box."""
     notebook = json.loads(path.read_text())
     tables = charted = 0
     for cell in notebook["cells"]:
@@ -117,9 +128,35 @@ def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(pat
             page = "".join(data.get("text/html", ""))
             assert "shape: (" not in text + page, cell["source"]
             assert not DTYPE_ROW.search(text), cell["source"]
-            assert "image/svg+xml" not in data, "a chart shown as bare SVG is a white box in the dark theme"
+            assert not text.startswith("alt."), "an unrun chart must not read `alt.LayerChart(...)`"
+            if not (pictures and page):
+                assert "image/svg+xml" not in data, "a chart shown as bare SVG is a white box in the dark theme"
             tables += 'class="tk-table"' in page
             charted += 'class="tk-chart"' in page
             if "<table" in page:
                 assert 'class="tk-table"' in page and "&hellip;" not in page and "<td>…</td>" not in page
+    return tables, charted
+
+
+@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
+def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
+    tables, charted = shown_tables_and_charts(path)
     assert tables >= 1 and charted >= 2, (tables, charted)
+
+
+def test_the_stored_rule_path_notebooks_show_learner_tables_and_themed_charts():
+    shown = {f"{path.parent.name}/{path.name[:2]}": shown_tables_and_charts(path, pictures=True) for path in RULE_PATH}
+    assert len(shown) == 24
+    # the notebooks that show component tables and charts (a count that drops means a raw frame is back)
+    assert shown["lost-cities/01"] == (1, 0) and shown["lost-cities/05"] == (2, 2)
+    assert shown["samoa/01"] == (5, 0) and shown["overbooking/01"] == (4, 0) and shown["overbooking/07"] == (1, 0)
+
+
+def test_a_table_alone_does_not_import_altair():
+    """Rule notebooks that only show tables must stay fast: Altair costs about a second to import."""
+    code = (
+        "import sys; import polars as pl; from widgets import charts; "
+        "charts.table(pl.DataFrame({'a': [1]}))._repr_html_(); charts.INK; "
+        "assert 'altair' not in sys.modules, 'altair imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
