@@ -7,6 +7,8 @@ import pytest
 
 from kit.lostcities import LostCities, load_components, rules
 
+from .helpers import scripted_game
+
 
 def after_rounds(players: int, starters: list[int], totals: list[int]) -> int:
     """LC-6: who starts the next round, after rounds begun by `starters` that left these totals."""
@@ -58,3 +60,31 @@ def test_lc2_a_wrong_prearranged_deck_names_the_extra_and_the_missing_cards():
         LostCities(deck=deck[:-1] + ["Q9"])
     assert str(raised.value).startswith("LC-1: the prearranged deck is not valid: no card 'Q9'")
     assert "extra: none, missing: none" not in str(raised.value)
+
+
+def test_lc2_a_prearranged_deck_short_of_a_card_or_with_one_too_many_says_none_for_the_other_side():
+    deck = [card.key for card in load_components().deck(2)]
+    with pytest.raises(ValueError) as raised:
+        LostCities(deck=[key for key in deck if key != "N10"])
+    assert str(raised.value).endswith("extra: none, missing: N10")
+    with pytest.raises(ValueError) as raised:
+        LostCities(deck=deck + ["D2"])
+    assert str(raised.value).endswith("extra: D2, missing: none")
+
+
+def test_lc3_events_name_the_card_also_when_their_payload_is_first_made():
+    """The play, discard and draw events share one remembered payload per card: emptied first, so
+    the making itself is what this test reads (a made payload without the card, or none, fails)."""
+    rules._card_payloads.clear()
+    rules._pile_payloads.clear()
+    game = scripted_game([["discard N9", "play D4"], ["play H5"]])
+    game.apply("discard N9")
+    before = list(game.hands[0])
+    game.play("draw deck", "play H5", "draw N")
+    (drawn,) = [card.key for card in game.hands[0] if card not in before]
+    assert [(e.kind, dict(e.public), e.secret and dict(e.secret)) for e in game.events()[-4:]] == [
+        ("discard", {"card": "N9"}, None),
+        ("draw", {"from": "deck"}, {"card": drawn}),
+        ("play", {"card": "H5"}, None),
+        ("draw", {"from": "N", "card": "N9"}, None),
+    ]
