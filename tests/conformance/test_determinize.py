@@ -351,15 +351,18 @@ def test_overbooking_a_hand_that_could_place_nothing_stays_such_a_hand():
         assert {c.size for c in copy.hands[1]} == {"small"}, [c.key for c in copy.hands[1]]
 
 
-def test_lost_cities_cards_one_hand_must_hold_are_placed_before_cards_of_either_hand():
+@pytest.mark.parametrize("full, other", [(3, 1), (1, 3)])
+def test_lost_cities_cards_one_hand_must_hold_are_placed_before_cards_of_either_hand(full, other):
     """A hand whose every free place is taken by cards known to be in it: a card that may be in it or
     in another hand must go to the other one. Placing the most tightly pinned cards first gets this
-    right whatever the cards' order (here the looser card sorts first by its name)."""
-    game = next(g for g in map(lambda s: LostCities(players=4, seed=s, rounds=1), range(50)) if g.hands[1] < g.hands[3])
-    pinned = list(game.hands[3])
-    loose = min(game.hands[1])
-    assert all(loose < card for card in pinned)
-    game.known_in_hands = lambda viewer: [(loose, frozenset({1, 3}))] + [(card, frozenset({3})) for card in pinned]
-    for i in range(20):
+    right whatever the cards' order (here the looser card sorts first by its name); a full hand has
+    no place left, not one."""
+    games = (LostCities(players=4, seed=seed, rounds=1) for seed in range(50))
+    game = next(g for g in games if g.hands[other] < g.hands[full])
+    pinned = list(game.hands[full])
+    loose = min(game.hands[other])
+    game.known_in_hands = lambda viewer: [(loose, frozenset({1, 3}))] + [(card, frozenset({full})) for card in pinned]
+    for i in range(30):
         copy = game.determinize(0, Chance(i))
-        assert copy.hands[3] == pinned and loose in copy.hands[1]
+        assert copy.hands[full] == pinned and loose in copy.hands[other]
+        assert [len(hand) for hand in copy.hands] == [len(hand) for hand in game.hands]
