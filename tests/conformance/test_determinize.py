@@ -366,3 +366,19 @@ def test_lost_cities_cards_one_hand_must_hold_are_placed_before_cards_of_either_
         copy = game.determinize(0, Chance(i))
         assert copy.hands[full] == pinned and loose in copy.hands[other]
         assert [len(hand) for hand in copy.hands] == [len(hand) for hand in game.hands]
+
+
+def test_lost_cities_a_card_let_go_is_the_copy_known_most_tightly():
+    """Seat 1 takes a D3 from the discards, passes two cards to seat 3 (that D3 may now be with either),
+    takes the other D3 and plays a D3: the D3 known to be in one of the two hands is still there; the
+    one pinned to seat 1 alone is the one that went (forgetting the first match would claim seat 1
+    surely still holds a D3)."""
+    game = LostCities(players=4, seed=1, rounds=1)
+    d3 = game.components.card("D3")
+    game.log += [
+        ("LC-3.3", "draw", 1, {"from": "D", "card": "D3"}),
+        ("LC-7", "pass", 1, {"to": 3}, {"cards": ["H2", "H3"]}, (1, 3)),
+        ("LC-3.3", "draw", 1, {"from": "D", "card": "D3"}),
+        ("LC-3.1", "play", 1, {"card": "D3"}),
+    ]
+    assert game.known_in_hands(0) == [(d3, frozenset({1, 3}))]
