@@ -382,3 +382,13 @@ def test_lost_cities_a_card_let_go_is_the_copy_known_most_tightly():
         ("LC-3.1", "play", 1, {"card": "D3"}),
     ]
     assert game.known_in_hands(0) == [(d3, frozenset({1, 3}))]
+
+
+def test_lost_cities_the_two_cards_a_viewer_passed_are_known_in_the_partners_hand():
+    game = LostCities(players=4, seed=6, rounds=1)
+    first, second = game.hands[0][0], game.hands[0][5]
+    game.apply(f"pass {first} {second}")
+    assert sorted(game.known_in_hands(0)) == sorted([(first, frozenset({2})), (second, frozenset({2}))])
+    for i in range(5):
+        hand = game.determinize(0, Chance(i)).hands[2]
+        assert first in hand and second in hand
