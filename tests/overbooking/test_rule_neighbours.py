@@ -161,6 +161,7 @@ def _refusal(game: Overbooking, action: str) -> str:
         ("large_only", "fish-merchant", "OB-6: only large cards (4-6) may queue at this hotel"),
         ("no:soldier", "fish-soldier", "OB-6: no soldiers may queue at this hotel (checked against the real card)"),
     ],
+    ids=["small_only", "large_only", "no:soldier"],
 )
 def test_ob6_a_refused_queue_card_gets_the_hotels_own_reason_word_for_word(rule, card, reason):
     """The reasons learners read, exactly (the rule tests look for a few words of each only)."""
