@@ -30,6 +30,13 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "tablekit-installed.txt"
+#: Voila 0.5.13 runs on JupyterLab 4.2's core; the front-end extensions built for this JupyterLab
+#: (notebook, nbgrader) fail there with version-mismatch errors. A page needs only the widget
+#: managers and anywidget's front end (tests/browser/lab.py uses the same list).
+VOILA_EXTENSIONS = (
+    "--VoilaConfiguration.extension_allowlist="
+    '["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget"]'
+)
 
 
 def say(message: str) -> None:
@@ -66,6 +73,7 @@ def lab(args: list[str]) -> int:
         str(ROOT / "notebooks" / "index.ipynb"),
         # saved notebooks keep each board's still picture, not a widget id that reopens as an error
         "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",
+        VOILA_EXTENSIONS,
         *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
@@ -80,7 +88,8 @@ def voila(args: list[str]) -> int:
     setup()
     port = next((arg.split("=", 1)[1] for arg in args if arg.startswith("--port=")), "8866")
     say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
-    return subprocess.call([str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args], cwd=ROOT)
+    command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", VOILA_EXTENSIONS, *args]
+    return subprocess.call(command, cwd=ROOT)
 
 
 def test(args: list[str]) -> int:

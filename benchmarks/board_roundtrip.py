@@ -15,6 +15,7 @@ cores): run it on an idle machine before comparing runs.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -140,6 +141,9 @@ def main() -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"click -> Python (incl. the bots' replies) -> re-render; target median < {TARGET_MS} ms")
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    busy = " (busy: other processes share the cores, so these figures are inflated)" if load > cores else ""
+    print(f"machine load {load:.1f} over the last minute on {cores} cores{busy}")
     for game, times in results.items():
         if not times:
             print(f"{game:<12} no timed clicks")

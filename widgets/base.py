@@ -159,6 +159,8 @@ class GameBoard(anywidget.AnyWidget):
     message_kind = traitlets.Unicode("info").tag(sync=True)  # "info" or "error"
     #: the newest log lines as the viewer may read them (not `log`: ipywidgets' logger is called so)
     log_lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the number of the first of `log_lines` in the viewer's whole log (earlier lines are cut off)
+    log_first = traitlets.Int(1).tag(sync=True)
     steps = traitlets.Int(0).tag(sync=True)
     # presentation (boards12): what changed since the viewer's last action, the pace of the other
     # seats' turns, an end-of-round screen, and whether undo can act. All from the viewer's view.
@@ -422,6 +424,7 @@ class GameBoard(anywidget.AnyWidget):
         for position, note in reversed(self._peeks):  # peeks where they happened in the log
             lines.insert(min(position, len(lines)), f"[peek] {note}")
         self.log_lines = lines[-LOG_LENGTH:]
+        self.log_first = max(1, len(lines) - LOG_LENGTH + 1)
         self.steps = len(game.history)
         self._present(log)
         self.seed = game.settings.seed if self._seed_chosen or game.is_over else None

@@ -145,8 +145,21 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   side.append(controls);
   if (model.get("analyse") !== undefined) side.append(analysisBlock(model));
 
+  // numbered by hand, not by the list's own markers: those sit outside the box, where a narrow
+  // panel cut the first digits off "10." and "100."; these get the width of the longest number
   const log = el("ol", "tk-log");
-  model.get("log_lines").forEach((line) => log.append(el("li", "", line)));
+  const lines = model.get("log_lines");
+  const first = model.get("log_first") || 1; // the newest lines only: numbered as in the whole log
+  const width = `${String(first + lines.length - 1).length + 1}ch`;
+  log.start = first;
+  lines.forEach((line, i) => {
+    const number = el("span", "tk-log-n", `${first + i}.`);
+    number.style.minWidth = width;
+    number.setAttribute("aria-hidden", "true"); // a list is announced with its positions already
+    const item = el("li");
+    item.append(number, el("span", "tk-log-text", line));
+    log.append(item);
+  });
   side.append(el("div", "tk-panel-title", "What happened"), log);
   requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
   return side;
@@ -281,7 +294,7 @@ function redrawOnChange(model, draw) {
     });
   };
   const events = [
-    "view", "message", "message_kind", "handover", "log_lines", "mode", "bot", "seed",
+    "view", "message", "message_kind", "handover", "log_lines", "log_first", "mode", "bot", "seed",
     "recent", "summary", "bots_waiting", "undo_blocked", "pace", "analyse", "analysis",
   ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));

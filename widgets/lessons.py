@@ -138,7 +138,7 @@ class Predict(ipywidgets.VBox):
         self._enable()
         if self.given is None:
             self.verdict = (
-                Check(False, "the board already shows the answer: predict before you play")
+                Check(False, "the board already shows the answer: press Undo (or New game), then predict first")
                 if self._too_late()
                 else Check(False, "predict first: choose an answer, then press Lock in")
             )

@@ -60,3 +60,18 @@ class Event:
         if self.secret is not None:
             out.update(self.secret)
         return out
+
+
+def winners_in_words(names: list[str]) -> str:
+    """"player 2 wins", "you win", "player 0 and player 2 share the win": winners for a reader,
+    never a list of seat numbers."""
+    if len(names) == 1:
+        return f"{names[0]} win" + ("" if names[0] == "you" else "s")
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+
+
+def final_scores_in_words(over: str, seat: str, scores: list[int], winners: list[int]) -> str:
+    """The end of a game as a sentence: "The game is over: player 0 283, player 1 222; player 0 wins."
+    (`over` names what ended, "game" or "match"; `seat` how a scorer is called, "player" or "side")."""
+    listing = ", ".join(f"{seat} {number} {score}" for number, score in enumerate(scores))
+    return f"The {over} is over: {listing}; {winners_in_words([f'{seat} {w}' for w in winners])}."

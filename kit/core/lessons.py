@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from .events import winners_in_words
 from .game import Game
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., "Check"])
@@ -62,3 +63,9 @@ def won_the_game(game: Game, player: int, rule: str, unit: str, still_on: str) -
     if player in game.winners():
         return Check(True, f"you won with {game.scores()[player]} {unit} ({rule})")
     return Check(False, f"the game is over and you lost, {game.scores()[player]} to {max(game.scores())}: try again")
+
+
+def who_won(game: Game, player: int) -> str:
+    """The winners in words, as `player` reads them: "you win", "player 2 wins", "you and player 2
+    share the win" (not a list of seat numbers)."""
+    return winners_in_words(["you" if seat == player else f"player {seat}" for seat in game.winners()])

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core.events import final_scores_in_words
 from kit.core.game import is_whole, short
 
 from . import rules
@@ -358,7 +359,8 @@ class LostCities(Game):
         if kind == "score":
             return f"Round {data['round']} ends: scores {data['scores']}, totals {data['totals']}."
         if kind == "end":
-            return f"The match is over: totals {data['totals']}; winning side(s) {data['winners']}."
+            seat = "player" if self.players == 2 else "side"  # LC-7: partners score as one side
+            return final_scores_in_words("match", seat, data["totals"], data["winners"])
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.events import final_scores_in_words
 from kit.core.game import is_whole, short
 
 from . import rules
@@ -377,7 +378,7 @@ class Overbooking(Game):
         if kind == "prepare":
             return f"Stage 3: hotels now {'; '.join(data['hotels'])}; player {data['start']} starts next."
         if kind == "end":
-            return f"The game is over: scores {data['scores']}; winner(s) {data['winners']}."
+            return final_scores_in_words("game", "player", data["scores"], data["winners"])
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks

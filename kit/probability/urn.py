@@ -34,6 +34,8 @@ class Urn:
 
     def ways(self, k: int) -> int:
         """How many handfuls of `draws` cards hold exactly `k` wanted cards."""
+        if not 0 <= k <= self.draws:
+            return 0  # (math.comb refuses a negative count of other cards)
         return comb(self.wanted, k) * comb(self.unseen - self.wanted, self.draws - k)
 
     def pmf(self) -> list[Fraction]:

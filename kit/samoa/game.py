@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.events import final_scores_in_words
 from kit.core.game import short, trust
 
 from . import rules
@@ -183,7 +184,7 @@ class Samoa(Game):
     # ------------------------------------------------------------------------------ views
     def _public(self) -> dict[str, Any]:
         revealed = self.revealed or self.phase in ("build", "tourists")
-        return {
+        public = {
             "game": self.name,
             "players": self.players,
             "round": self.round,
@@ -211,6 +212,9 @@ class Samoa(Game):
             "hand_sizes": [len(hand) for hand in self.hands],
             "used_sizes": [len(used) for used in self.used],
         }
+        if self.phase == "over":  # SA-6: at the end every purse is counted in front of everyone
+            public["final_scores"] = self.scores()
+        return public
 
     def view(self, player: int) -> dict[str, Any]:
         """What `player` sees: the table, every hotel, the revealed cards; their own hand, used cards,
@@ -305,7 +309,7 @@ class Samoa(Game):
         if kind == "tie-card":
             return f"The tie card moves on: its hammer points to player {data['hammer']}."
         if kind == "end":
-            return f"The game is over: scores {data['scores']}; winner(s) {data['winners']}."
+            return final_scores_in_words("game", "player", data["scores"], data["winners"])
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks

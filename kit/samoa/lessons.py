@@ -126,15 +126,9 @@ def unused_tile_counted(game: Samoa, player: int = 0) -> Check:
         return Check(
             True,
             f"{game.money[player]} Tala + {unused} × {value} for unused tiles = "
-            f"{game.scores()[player]} (SA-6); winner(s) {game.winners()}",
+            f"{game.scores()[player]} (SA-6); {common.who_won(game, player)}",
         )
     return Check(False, "the game is over, but you used your special tile: it counts 3 only unused — New game")
-
-
-def game_over(game: Samoa) -> Check:
-    if game.is_over:
-        return Check(True, f"the game is over: scores {game.scores()}, winner(s) {game.winners()} (SA-6)")
-    return Check(False, f"round {game.round} of {game.components.rounds}: play on")
 
 
 @teaches("SA-6")

@@ -26,3 +26,12 @@ def server(chromium, tmp_path_factory):
     shutil.copytree(NOTEBOOKS, root / "notebooks")
     with jupyter_server(root / "notebooks") as running:
         yield running
+
+
+@pytest.fixture(scope="session")
+def artifacts(tmp_path_factory) -> Path:
+    """Where browser tests write screenshots: $TABLEKIT_ARTIFACTS (CI keeps it), else a temporary folder."""
+    folder = os.environ.get("TABLEKIT_ARTIFACTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

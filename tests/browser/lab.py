@@ -28,6 +28,15 @@ CHROMIUM_FLAGS = [
 ]
 
 
+#: Voila (0.5.13, the latest) is built on JupyterLab 4.2's core: loading the front-end extensions built
+#: for this JupyterLab (4.6) fills the console with version-mismatch warnings and errors. A Voila page
+#: needs only its own widget manager and anywidget's front end (as in voila.json and `dev.py lab`).
+VOILA_EXTENSIONS = (
+    "--VoilaConfiguration.extension_allowlist="
+    '["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget"]'
+)
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("TABLEKIT_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
         if candidate and Path(candidate).exists():
@@ -63,6 +72,10 @@ def jupyter_server(root: Path) -> Iterator[Server]:
     env["JUPYTERLAB_SETTINGS_DIR"] = str(scratch / "settings")
     env["JUPYTER_RUNTIME_DIR"] = str(scratch / "runtime")
     log = scratch / "server.log"
+    # no "Would you like to get notified about official Jupyter news?" over every screenshot
+    news = scratch / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True)
+    news.write_text('{"fetchNews": "false"}')
     command = [
         sys.executable,
         "-m",
@@ -76,6 +89,7 @@ def jupyter_server(root: Path) -> Iterator[Server]:
         "--LabApp.expose_app_in_browser=True",
         "--ServerApp.disable_check_xsrf=True",
         "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",  # as `python3 dev.py lab`
+        VOILA_EXTENSIONS,  # as `python3 dev.py lab`
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")

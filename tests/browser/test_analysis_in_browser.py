@@ -3,14 +3,12 @@ and the advisor's table appears in the side panel, with bars, intervals and n.""
 
 from __future__ import annotations
 
-import os
-
 from .lab import browser, run_all_in_lab
 
 NOTEBOOK = "lost-cities/02-playing-to-an-expedition.ipynb"
 
 
-def test_the_analyse_toggle_shows_the_advisors_table(server, tmp_path):
+def test_the_analyse_toggle_shows_the_advisors_table(server, artifacts):
     with browser() as page:
         run_all_in_lab(page, server, NOTEBOOK)
         page.wait_for_selector(".lc-board .lc-in-hand")
@@ -22,7 +20,6 @@ def test_the_analyse_toggle_shows_the_advisors_table(server, tmp_path):
         assert page.locator(".tk-analyse").first.get_attribute("aria-pressed") == "true"
         text = page.locator(".tk-analysis").first.inner_text()
         assert "n = 1000 rollouts per action" in text and "only what player 0 can see" in text
-        if os.environ.get("TABLEKIT_SCREENSHOTS"):
-            page.locator(".tk-panel").first.screenshot(path=os.environ["TABLEKIT_SCREENSHOTS"] + "/analysis.png")
+        page.locator(".tk-panel").first.screenshot(path=artifacts / "lost-cities-analysis.png")
         page.locator(".tk-analyse").first.click()
         page.wait_for_function("() => !document.querySelector('.tk-analysis-table')")

@@ -8,20 +8,7 @@ Each test writes a screenshot to the artifacts folder ($TABLEKIT_ARTIFACTS, else
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-import pytest
-
 from .lab import browser, new_notebook, run_all_in_lab, run_in_lab, switch_mode
-
-
-@pytest.fixture(scope="session")
-def artifacts(tmp_path_factory) -> Path:
-    folder = os.environ.get("TABLEKIT_ARTIFACTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("artifacts")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def steps(page, board: str) -> int:
@@ -126,8 +113,13 @@ def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artif
         assert "face down" in page.locator(".ob-stage2").inner_text()  # hotels not yet checked
         assert page.locator(".ob-board .ob-hand-row").count() == 0  # the next round waits
         total = int(page.locator(".ob-step-now").inner_text().split(" of ")[1].split(":")[0])
+        assert f"step 1 of {total}" in page.locator(".tk-status").inner_text()
         for _ in range(total - 1):
             page.locator(".ob-next").click()
+        # the end-of-round screen: the header no longer asks for a step
+        header = page.locator(".tk-status").inner_text()
+        assert f"all {total} steps shown" in header and "Next step" not in header, header
+        assert "Round 1 of" in page.locator(".tk-panel-title").first.inner_text()  # the round on show
         assert page.locator(".ob-fate-book").count() >= 1
         beds = page.locator(".ob-free").all_inner_texts()
         assert all(" of " in text and "beds free" in text for text in beds)

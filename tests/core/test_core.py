@@ -84,3 +84,14 @@ def test_events_for_a_viewer_hide_secrets_and_every_event_has_text():
     assert everything[-1]["card"] == mine[-1]["card"] and "hand" in everything[2]
     assert "draws a card" in spectator[-1]["text"] and mine[-1]["card"] in everything[-1]["text"]
     assert repr(game).startswith("<LostCities seed=1 step 2")
+
+
+def test_the_end_of_a_game_reads_as_words_with_every_score_and_a_shared_win():
+    from kit.core.events import final_scores_in_words, winners_in_words
+
+    assert final_scores_in_words("game", "player", [61, 33, 61], [0, 2]) == (
+        "The game is over: player 0 61, player 1 33, player 2 61; player 0 and player 2 share the win."
+    )
+    assert final_scores_in_words("match", "side", [7, -90], [0]) == "The match is over: side 0 7, side 1 -90; side 0 wins."
+    assert winners_in_words(["you"]) == "you win"
+    assert winners_in_words(["you", "player 1", "player 3"]) == "you, player 1 and player 3 share the win"

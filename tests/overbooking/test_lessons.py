@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kit.bots import RandomBot
 from kit.bots.arena import play_game
+from kit.core.lessons import who_won
 from kit.overbooking import Overbooking, lessons
 
 
@@ -52,3 +53,7 @@ def test_earned_a_crest_bonus_and_won_the_game():
     bonus = [game.crest_bonus(p) for p in range(3)]
     assert [lessons.earned_a_crest_bonus(game, p).done for p in range(3)] == [b > 0 for b in bonus]
     assert [lessons.won_the_game(game, p).done for p in range(3)] == [p in game.winners() for p in range(3)]
+    for seat in range(3):  # the winners in words, as each seat reads them
+        text = who_won(game, seat)
+        assert ("you" in text) == (seat in game.winners()) and "[" not in text
+        assert text.endswith("share the win") == (len(game.winners()) > 1)

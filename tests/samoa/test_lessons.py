@@ -69,6 +69,8 @@ def test_used_a_special_tile_and_the_unused_one_counts_at_the_end():
     _pass_round(ending)
     check = lessons.unused_tile_counted(ending)
     assert ending.is_over and check.done and "1 × 3" in str(check)
+    assert str(check).endswith("you win" if ending.winners() == [0] else "win")  # words, not a list
+    assert "[" not in str(check)
 
 
 def test_bought_a_tile_names_the_tile_with_its_article():

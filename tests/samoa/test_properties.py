@@ -54,8 +54,8 @@ def test_a_view_hides_other_hands_money_and_unrevealed_choices(n, seed, picks, r
         view = game.view(viewer)
         assert view["money"] == game.money[viewer] and "money_all" not in view and "hands" not in view
         other = game.determinize(viewer, Chance(redeal))
-        for player in range(n):  # hidden money may differ too
-            if player != viewer:
+        for player in range(n):  # hidden money may differ too (until SA-6 counts it aloud at the end)
+            if player != viewer and not game.is_over:
                 other.money[player] += 7
         assert other.view(viewer) == view
         if game.phase == "choose":
@@ -79,3 +79,16 @@ def test_save_then_load_mid_game(n, seed, before, after):
     assert loaded.fingerprint() == game.fingerprint()
     for _ in zip(play(game, after), play(loaded, after)):
         assert loaded.fingerprint() == game.fingerprint()
+
+
+def test_every_purse_is_told_to_everyone_at_the_end_and_not_before():
+    """SA-6: the final scores are counted in front of all players; until then a view holds only the
+    viewer's own money."""
+    game = Samoa(players=3, seed=5)
+    rng = Chance(5)
+    while not game.is_over:
+        assert "final_scores" not in game.view(game.to_move)
+        game.apply(game.random_action(rng))
+    for viewer in range(3):
+        assert game.view(viewer)["final_scores"] == game.scores()
+    assert game.public_view()["final_scores"] == game.scores()

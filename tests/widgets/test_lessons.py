@@ -61,8 +61,13 @@ def test_a_prediction_after_the_board_shows_the_answer_does_not_count():
         board=board,
         shown=lambda b: len(b.game.history) > 0,
     )
-    _page_acts(board, f"discard {board.game.hands[0][0]}")
-    assert "already shows" in repr(question)
+    card = board.game.hands[0][0]
+    _page_acts(board, f"discard {card}")
+    # the question closes (its buttons take no click) and says how to open it again
+    assert "already shows" in repr(question) and "Undo" in repr(question) and question._picker.disabled
+    board._on_message(board, {"kind": "undo"}, [])
+    assert repr(question).startswith("✗ Not yet: predict first") and not question._picker.disabled
+    _page_acts(board, f"discard {card}")
     assert not question.answer("player 0").done
 
 

@@ -69,7 +69,11 @@ function render({ model, el: host }) {
 
   function status(view) {
     const summary = model.get("summary");
-    if (summary && summary.stage2) return `${summary.title}: press Next step to see each check, then Continue.`;
+    if (summary && summary.stage2) {
+      const total = summary.stage2.steps.length;
+      if (stage2Shown < total) return `${summary.title} · step ${stage2Shown} of ${total}: press Next step to see each check.`;
+      return `${summary.title} · all ${total} steps shown: the bookings and points are below; press ${summary.button || "Continue"}.`;
+    }
     if (view.stage === 4) return "The game is over (OB-8).";
     if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
     const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
@@ -235,16 +239,17 @@ function render({ model, el: host }) {
     const view = model.get("view");
     if (!view || !view.hotels) return;
     if (selected && selectedAt !== model.get("steps")) selected = null; // the game moved on
+    const shownStage = model.get("summary");
+    if (shownStage && shownStage.stage2 && stage2Of !== shownStage.title) {
+      stage2Of = shownStage.title; // a new stage 2 starts at its first step (the header says so too)
+      stage2Shown = 1;
+    }
     startDrawing(root, model, view, "Overbooking", status(view),
       "every card is face up, and the hand shown is the player to move's (each hand in turn).");
     const main = el("div", "tk-main");
     const lobby = el("div", "ob-table");
     const summary = model.get("summary");
     if (summary && summary.stage2) {
-      if (stage2Of !== summary.title) {
-        stage2Of = summary.title;
-        stage2Shown = 1;
-      }
       lobby.append(el("div", "ob-label", `${summary.title}: the cards of every hotel turn face up, hotel by hotel`));
       lobby.append(stage2Table(view, summary.stage2));
       const done = stage2Shown >= summary.stage2.steps.length;
@@ -269,7 +274,9 @@ function render({ model, el: host }) {
       selected = null;
       note = "";
     };
-    const panel = boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset });
+    // on the end-of-round screen, the round being shown (the engine is already in the next one)
+    const round = summary && summary.round ? summary.round : view.round;
+    const panel = boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, note, onReset: reset });
     if (view.score_card === "advanced") {
       const why = el("div", "ob-score-note", "Advanced score card: −2 for each family with no booked guest, so everyone starts at −8 (OB-8).");
       panel.querySelector(".tk-scores").after(why);

@@ -31,6 +31,7 @@ def end_of_round(game: Overbooking, events: list[dict[str, Any]]) -> dict[str, A
     ]
     return {
         "title": f"Round {finished}, stage 2: the bookings (OB-5)",
+        "round": finished,  # the round on show (the engine has already laid out the next one)
         "stage2": stage,
         "tables": [
             {

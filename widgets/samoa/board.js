@@ -269,6 +269,21 @@ function render({ model, el: host }) {
     return box;
   }
 
+  // open teaching mode: the other seats' hands too, small and not clickable (only the player to
+  // move acts), so that every hand the banner promises is on the table
+  function otherHands(view, shown) {
+    const block = el("div", "sa-other-hands");
+    view.hands.forEach((hand, p) => {
+      if (p === shown) return;
+      const line = el("div", "sa-other-hand");
+      line.dataset.player = String(p);
+      line.append(el("span", "sa-label", `player ${p} · ${view.money_all[p]} Tala:`));
+      hand.forEach((key) => line.append(priceCardNode(key, "sa-small")));
+      block.append(line);
+    });
+    return block;
+  }
+
   function handBlock(view) {
     const block = el("div", "sa-hand");
     const seat = shownSeat(model, view, block);
@@ -290,6 +305,7 @@ function render({ model, el: host }) {
       row.append(node);
     });
     block.append(row);
+    if (view.open) block.append(otherHands(view, seat));
     const others = view.legal_actions.filter((a) => !/^(choose|swap|place|remove|buy) /.test(a));
     if (others.length && (view.viewer === view.to_move || view.open)) {
       const buttons = el("div", "sa-actions");
@@ -307,7 +323,7 @@ function render({ model, el: host }) {
     const view = model.get("view");
     if (!view || !view.flags) return;
     if (picked && pickedAt !== model.get("steps")) picked = null; // the game moved on
-    startDrawing(root, model, view, "Samoa", status(view), "every hand, purse and secret choice is visible.");
+    startDrawing(root, model, view, "Samoa", status(view), "every hand, purse and secret choice is visible (the player to move's hand on top, the others below it).");
     root.append(flagRow(view));
     const main = el("div", "tk-main");
     const beach = el("div", "sa-table");
@@ -318,8 +334,9 @@ function render({ model, el: host }) {
     const summary = summaryBlock(model);
     if (summary) beach.append(summary);
     beach.append(upper, handBlock(view), hotels, legend(view));
-    const money = (p) => (view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
-    const scores = [["", "Tala", "guests", "cards"]].concat(
+    const over = view.final_scores; // SA-6: at the end every purse is counted aloud
+    const money = (p) => (over ? over[p] : view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
+    const scores = [["", over ? "final Tala" : "Tala", "guests", "cards"]].concat(
       view.hotels.map((h, p) => [p === view.viewer ? `you (${p})` : `player ${p}`, money(p), h.rooms.flat().length, view.hand_sizes[p]]),
     );
     const reset = () => {

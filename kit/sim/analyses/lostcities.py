@@ -1,8 +1,18 @@
 """Lost Cities numbers for the scoring lesson (notebooks/lost-cities/05): every possible expedition
-score, exactly, and the simulated risk of investing, as polars frames."""
+score, exactly, and the simulated risk of investing, as polars frames.
+
+The lesson reads the risk experiment from a shipped file (2,000 games take 2 s of CPU, three times
+that on a busy machine: too much of the lesson's 5 s), made by this module's command (`datasets/simulated/README.md`):
+
+    python -m kit.sim.analyses.lostcities --games 2000 --seed 0 \\
+        --out datasets/simulated/lost-cities-investment-risk.parquet
+"""
 
 from __future__ import annotations
 
+import argparse
+import shlex
+import sys
 from collections import Counter
 from itertools import combinations
 
@@ -16,6 +26,8 @@ from kit.lostcities.heuristic import HeuristicBot
 from kit.lostcities.scenarios import arrange_deck
 from kit.lostcities.scoring import BONUS, BONUS_CARDS, COST, expedition_score
 
+from ..cli import META, tablekit_version
+from ..components import component_hash
 from ..seeding import game_seed
 
 NUMBERS = tuple(range(2, 11))
@@ -108,3 +120,32 @@ def _deal(seed: int, expedition: int, investments: int) -> list[str]:
     pile = rest[8 - investments :] + wagers[investments:]
     Chance(seed + 1).shuffle(pile)
     return arrange_deck([[c.key for c in hand], [c.key for c in pile[:8]]], [c.key for c in pile[8:]], components)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write `investment_risk(games, seed)` to a parquet file whose metadata says how it was made
+    (the command, seed, version and component hash, as `python -m kit.sim` writes them)."""
+    p = argparse.ArgumentParser(prog="python -m kit.sim.analyses.lostcities", description=investment_risk.__doc__)
+    p.add_argument("--games", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", required=True, help="the parquet file to write")
+    args = p.parse_args(argv)
+    frame = investment_risk(games=args.games, seed=args.seed)
+    command = ["python", "-m", "kit.sim.analyses.lostcities", "--games", str(args.games), "--seed", str(args.seed)]
+    info = {
+        "command": shlex.join([*command, "--out", args.out]),
+        "game": "lost-cities",
+        "record": "investment-risk",
+        "games": str(args.games),
+        "seed": str(args.seed),
+        "version": f"tablekit {tablekit_version()}",
+        "components_sha256": component_hash("lost-cities"),
+        "columns": "kit.sim.analyses.lostcities.investment_risk",
+    }
+    frame.write_parquet(args.out, metadata={META + key: value for key, value in info.items()})
+    print(f"{frame.height:,} rows -> {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

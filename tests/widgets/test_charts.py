@@ -1,0 +1,125 @@
+"""Charts and tables for learners (widgets/charts.py, issue 12 point 6): charts carry the theme's
+CSS variables with readable fallbacks, x labels lie flat, every chart has a title; tables show no
+dtype row, no shape line, every row, in natural order. And the stored analysis notebooks show none
+of polars' raw frames."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import altair as alt
+import polars as pl
+import pytest
+
+from widgets import charts
+
+ROOT = Path(__file__).resolve().parents[2]
+ANALYSES = sorted(ROOT.glob("notebooks/*/09-*.ipynb"))
+DTYPE_ROW = re.compile(r"│\s*(str|i64|i32|u32|u64|f64|f32|bool|enum|cat|date|datetime\[\w+\])\s*[┆│]")
+
+
+def test_range_labels_sort_in_natural_order():
+    shuffled = ["20+", "10–14", "0–4", "15–19", "5–9"]
+    assert charts.natural_order(shuffled) == ["0–4", "5–9", "10–14", "15–19", "20+"]
+    assert charts.natural_order(["14–17 beds", "8–10 beds", "11–13 beds"]) == ["8–10 beds", "11–13 beds", "14–17 beds"]
+    assert charts.natural_order(["156", "0", "−80", "-3"]) == ["−80", "-3", "0", "156"]
+    assert charts.natural_order(["4+", "1", "0", "3", "2"]) == ["0", "1", "2", "3", "4+"]
+    assert sorted(["b", None, "a"], key=charts.natural_key) == ["a", "b", None]
+
+
+def test_a_learners_table_has_every_row_no_dtypes_no_shape_and_natural_order():
+    labels = ["10–14", "5–9", "0–4", "15–19"] * 10  # 40 rows: polars would hide the middle ones
+    frame = pl.DataFrame({"hand": labels, "games": list(range(40)), "share": [0.25] * 40, "lost": [True] * 40})
+    table = charts.table(frame, by="hand")
+    shown, text = table._repr_html_(), repr(table)
+    for output in (shown, text):
+        assert "shape:" not in output and "…" not in output
+        assert not re.search(r"\b(str|i64|f64|bool)\b", output)
+    assert shown.count("<tr>") == 41 and len(text.splitlines()) == 41
+    rows = re.findall(r"<tr><td[^>]*>([^<]+)</td>", shown)
+    assert rows == ["0–4"] * 10 + ["5–9"] * 10 + ["10–14"] * 10 + ["15–19"] * 10
+    assert 'style="text-align:right">39</td>' in shown  # numbers right-aligned
+    assert ">yes<" in shown  # booleans in words
+
+
+def test_after_enable_a_frame_shown_as_it_is_has_no_dtype_row_shape_line_or_hidden_rows():
+    frame = pl.DataFrame(
+        {"hand": [f"{5 * i}–{5 * i + 4}" for i in range(30)], "mean score, 95% CI": ["12.3 (11.0–13.6)"] * 30}
+    )
+    renderer, theme = alt.renderers.active, alt.theme.active
+    with pl.Config():  # restores polars' settings afterwards
+        charts.enable()
+        try:
+            assert alt.renderers.active == "tablekit" and alt.theme.active == "tablekit"
+            for shown in (repr(frame), frame._repr_html_()):
+                assert "shape:" not in shown and "…" not in shown and "&hellip;" not in shown
+                assert not re.search(r"\bstr\b", shown)
+                assert "145–149" in shown and "12.3 (11.0–13.6)" in shown
+        finally:
+            alt.renderers.enable(renderer)
+            alt.theme.enable(theme)
+
+
+def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
+    frame = pl.DataFrame({"hand": ["0–4", "5–9", "10–14", "15–19", "20+"], "games": [3, 5, 8, 5, 2]})
+    chart = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(x=alt.X("hand:N", sort=charts.natural_order(frame["hand"]), title="hand value"), y="games:Q")
+        .properties(title="Games by hand")
+    )
+    bundle = charts.renderer(chart.to_dict())
+    assert bundle["text/plain"] == "chart: Games by hand"
+    shown = bundle["text/html"]
+    assert shown.startswith('<div class="tk-chart"><img data-tk-chart="1"') and "<script>" in shown
+    source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
+    svg = base64.b64decode(source).decode("utf-8")
+    assert "var(--jp-ui-font-color1,#212121)" in svg and "[fill='#fefefe']{fill:transparent}" in svg
+    assert "@supports (fill: var(--tk)) {" in svg  # renderers without var() keep the marker colours
+    labels = re.search(r'class="mark-text role-axis-label".*?</g>', svg).group(0)
+    assert "rotate(" not in labels  # flat x labels
+    texts = re.findall(r"<text[^>]*fill=\"([^\"]+)\"", svg)
+    assert texts and set(texts) <= {charts.INK, charts.INK_SOFT}  # no fixed black: every text follows the theme
+    assert 'fill="white"' not in svg
+
+
+def test_a_widget_can_show_the_chart_inline():
+    chart = alt.Chart(pl.DataFrame({"x": [1, 2], "y": [3, 4]})).mark_line().encode(x="x:Q", y="y:Q")
+    shown = charts.inline_html(chart)
+    assert shown.startswith('<div class="tk-chart"><svg') and "<style>@supports" in shown
+
+
+def test_two_charts_inline_on_one_page_never_share_an_id():
+    frame = pl.DataFrame({"x": [1, 2, 3], "y": [1, 5, 2]})
+    first = charts.svg(
+        alt.Chart(frame).mark_line(clip=True).encode(x="x:Q", y=alt.Y("y:Q", scale=alt.Scale(domain=[0, 3])))
+    )
+    second = charts.svg(
+        alt.Chart(frame).mark_bar(clip=True).encode(x="x:Q", y=alt.Y("y:Q", scale=alt.Scale(domain=[0, 2])))
+    )
+    ids = [set(re.findall(r'\bid="([^"]+)"', svg)) for svg in (first, second)]
+    assert ids[0] and ids[1] and not ids[0] & ids[1]
+    for svg, own in zip((first, second), ids):
+        assert set(re.findall(r"url\(#([^)]+)\)", svg)) <= own
+
+
+@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
+def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
+    notebook = json.loads(path.read_text())
+    tables = charted = 0
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text = "".join(data.get("text/plain", "")) + "".join(output.get("text", ""))
+            page = "".join(data.get("text/html", ""))
+            assert "shape: (" not in text + page, cell["source"]
+            assert not DTYPE_ROW.search(text), cell["source"]
+            assert "image/svg+xml" not in data, "a chart shown as bare SVG is a white box in the dark theme"
+            tables += 'class="tk-table"' in page
+            charted += 'class="tk-chart"' in page
+            if "<table" in page:
+                assert 'class="tk-table"' in page and "&hellip;" not in page and "<td>…</td>" not in page
+    assert tables >= 1 and charted >= 2, (tables, charted)

@@ -1,0 +1,268 @@
+"""Charts and tables as a learner sees them, in any JupyterLab theme, in Voila and on a static page.
+
+    from widgets import charts
+    charts.enable()            # Altair charts: the kit's theme, drawn offline as SVG; plain frames
+    charts.table(frame)        # a polars frame as a plain table: no dtype row, no shape line, all rows
+
+**Charts.** Altair draws each chart offline as SVG (vl-convert), the same on every run (nbval
+compares it). JupyterLab shows SVG only as an `<img>`, and an image cannot see the page's CSS, so
+the chart would stay a white box in the dark theme. Here every chart is painted with four marker
+colours (`INK`, `INK_SOFT`, `GRID`, `PAPER`) that a `<style>` inside the SVG maps to JupyterLab's
+own CSS variables (`--jp-ui-font-color1` …), each with the marker itself as the fallback, and
+the background transparent. The output is HTML: the SVG as an `<img>` (what an untrusted notebook —
+one opened before it is run — and static renderers such as GitHub show: dark on white, readable
+anywhere) and a small script that,
+where outputs are trusted (after the cell ran, and in Voila), puts the same SVG inline, where the
+variables apply: text and axes then follow the theme, dark included, even when it changes later.
+
+Data colours stay as each chart sets them. A chart's own text or rule that should follow the theme
+uses `INK` (or `INK_SOFT`) rather than a fixed black or grey.
+
+Importing this module registers the theme and the renderer under the name "tablekit"; `enable()`
+turns both on. Axis labels are never rotated (x labels lie flat; a chart whose labels are too long
+for flat labels should be drawn the other way round, categories on the y axis).
+
+**Tables.** `table(frame)` shows a polars frame to a learner as a plain HTML table: column names,
+every row (no "…"), numbers right-aligned, and no dtype row or `shape:` line; `by=` sorts rows in a
+natural order ("5–9" before "10–14"; see `natural_key`).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import altair as alt
+
+NAME = "tablekit"
+
+# Marker colours: what a chart is painted with, and what a static renderer shows (dark on white).
+INK = "#212121"  # titles, labels, axis titles, legends, text marks  -> --jp-ui-font-color1
+INK_SOFT = "#616161"  # subtitles, axis lines and ticks                   -> --jp-ui-font-color2
+GRID = "#e0e0e0"  # grid lines and the view's frame                       -> --jp-border-color2
+PAPER = "#fefefe"  # the background                                        -> transparent
+
+_VARIABLES = {INK: "--jp-ui-font-color1", INK_SOFT: "--jp-ui-font-color2", GRID: "--jp-border-color2"}
+
+
+def _style() -> str:
+    rules = [f"svg.tk-chart [fill='{PAPER}']{{fill:transparent}}"]  # inline: the page's own background
+    for colour, variable in _VARIABLES.items():
+        rules.append(f"svg.tk-chart [fill='{colour}']{{fill:var({variable},{colour})}}")
+        rules.append(f"svg.tk-chart [stroke='{colour}']{{stroke:var({variable},{colour})}}")
+    # inside @supports: SVG renderers without var() (resvg, rsvg: PDF exports) skip the block and
+    # keep the marker colours themselves, instead of painting everything black
+    return "@supports (fill: var(--tk)) {" + "".join(rules) + "}"
+
+
+STYLE = _style()
+
+# Where outputs are trusted, the SVG goes inline so that the CSS variables reach it. An untrusted
+# output has its <script> removed by the sanitiser and keeps the <img>.
+INLINE_SCRIPT = (
+    "<script>(() => {"
+    'for (const img of document.querySelectorAll("div.tk-chart > img[data-tk-chart]")) {'
+    'const bytes = Uint8Array.from(atob(img.getAttribute("src").split(",")[1]), (c) => c.charCodeAt(0));'
+    "img.parentElement.innerHTML = new TextDecoder().decode(bytes);"
+    "}})();</script>"
+)
+
+
+def theme() -> dict[str, Any]:
+    """The Vega-Lite config of every chart: marker colours, flat x labels, readable sizes."""
+    text = {"labelColor": INK, "titleColor": INK, "labelFontSize": 11, "titleFontSize": 12}
+    return {
+        "config": {
+            "background": PAPER,
+            "font": "sans-serif",
+            "padding": 8,
+            "title": {
+                "color": INK,
+                "subtitleColor": INK_SOFT,
+                "fontSize": 14,
+                "subtitleFontSize": 12,
+                "anchor": "start",
+            },
+            "axis": {
+                **text,
+                "domainColor": INK_SOFT,
+                "tickColor": INK_SOFT,
+                "gridColor": GRID,
+                "titleFontWeight": "normal",
+            },
+            "axisX": {"labelAngle": 0},
+            "legend": {**text, "titleFontWeight": "normal"},
+            "header": {**text, "titleFontWeight": "normal"},
+            "view": {"stroke": GRID, "discreteWidth": {"step": 44}},  # room for flat labels such as "10–14"
+            "text": {"color": INK},
+        }
+    }
+
+
+def _title(spec: dict[str, Any]) -> str:
+    title = spec.get("title") or ""
+    if isinstance(title, dict):
+        title = title.get("text", "")
+    if isinstance(title, list):
+        title = " ".join(title)
+    return str(title) or "chart"
+
+
+def themed_svg(svg: str) -> str:
+    """An SVG from Vega, marked as a tablekit chart: the theme's <style> inside, and ids made
+    unique to this chart (two charts inline on one page must not share a clip path's id)."""
+    prefix = "tk" + hashlib.sha1(svg.encode("utf-8")).hexdigest()[:8] + "-"
+    for name in dict.fromkeys(re.findall(r'\bid="([^"]+)"', svg)):
+        svg = svg.replace(f'id="{name}"', f'id="{prefix}{name}"').replace(f"url(#{name})", f"url(#{prefix}{name})")
+    svg = svg.replace(' class="marks"', ' class="marks tk-chart"', 1)
+    head_end = svg.index(">") + 1
+    return f"{svg[:head_end]}<style>{STYLE}</style>{svg[head_end:]}"
+
+
+def svg(chart: Any) -> str:
+    """A chart (Altair, or a Vega-Lite spec as a dict) as themed SVG text."""
+    import vl_convert
+
+    spec = chart if isinstance(chart, dict) else chart.to_dict()
+    version = "v" + alt.SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
+    return themed_svg(vl_convert.vegalite_to_svg(_with_theme(spec), vl_version=version))
+
+
+def _with_theme(spec: dict[str, Any]) -> dict[str, Any]:
+    config = theme()["config"]
+    own = spec.get("config", {})
+    merged = {
+        key: ({**value, **own.get(key, {})} if isinstance(value, dict) else own.get(key, value))
+        for key, value in config.items()
+    }
+    return {**spec, "config": {**own, **merged}}
+
+
+def chart_html(svg_text: str, label: str) -> str:
+    """The output's HTML: the chart as an image, put inline by the script where outputs are trusted."""
+    data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
+    source = f"data:image/svg+xml;base64,{data}"
+    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="max-width:100%">'
+    return f'<div class="tk-chart">{image}</div>{INLINE_SCRIPT}'
+
+
+def inline_html(chart: Any) -> str:
+    """The chart inline, for a widget that shows HTML it trusts (an ipywidgets.HTML's value: its
+    text and axes then follow the theme like a trusted output's)."""
+    return f'<div class="tk-chart">{svg(chart)}</div>'
+
+
+def renderer(spec: dict[str, Any], **_metadata: Any) -> dict[str, str]:
+    """Altair's renderer "tablekit": the mimebundle of a chart (HTML, and one line of plain text)."""
+    label = _title(spec)
+    return {"text/html": chart_html(svg(spec), label), "text/plain": f"chart: {label}"}
+
+
+def enable() -> None:
+    """Draw every Altair chart from now on with the kit's theme and renderer, and show every polars
+    frame as a learner's table (`learner_frames`)."""
+    alt.theme.enable(NAME)
+    alt.renderers.enable(NAME)
+    learner_frames()
+
+
+def learner_frames() -> None:
+    """Polars frames shown as they are (not through `table`) lose their dtype row and `shape:` line
+    and show every row and column in full; sorting them naturally stays the caller's (`natural_key`)."""
+    import polars as pl
+
+    pl.Config.set_tbl_hide_column_data_types(True)
+    pl.Config.set_tbl_hide_dataframe_shape(True)
+    pl.Config.set_tbl_rows(-1)
+    pl.Config.set_tbl_cols(-1)
+    pl.Config.set_fmt_str_lengths(200)
+    pl.Config.set_tbl_width_chars(400)
+
+
+alt.theme.register(NAME, enable=False)(lambda: alt.theme.ThemeConfig(theme()["config"]))  # type: ignore[typeddict-item]
+alt.renderers.register(NAME, renderer)
+
+
+# ------------------------------------------------------------------------------------ tables
+_NUMBER = re.compile(r"(?:(?<![\w–−-])[−-])?\d+(?:\.\d+)?")  # a minus sign only where no word or dash precedes
+
+
+def natural_key(value: Any) -> tuple:
+    """A sort key that reads numbers inside text as numbers: "5–9" before "10–14", "8–10 beds"
+    before "11–13 beds", "−80" before "0", "20+" after "15–19"; numbers before text, None last."""
+    if value is None:
+        return (2,)
+    if isinstance(value, bool | int | float):
+        return (0, ((0, float(value), ""),))
+    text, parts, position = str(value), [], 0
+    for match in _NUMBER.finditer(text):
+        parts.append((1, 0.0, text[position : match.start()]))
+        parts.append((0, float(match.group().replace("−", "-")), ""))
+        position = match.end()
+    parts.append((1, 0.0, text[position:]))
+    return (1, tuple(part for part in parts if part != (1, 0.0, "")))
+
+
+def natural_order(values: Iterable[Any]) -> list[Any]:
+    """The distinct values in natural order (for a chart axis's `sort=`)."""
+    return sorted(dict.fromkeys(values), key=natural_key)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,}" if abs(value) >= 1000 else str(value)
+    return str(value)
+
+
+class Table:
+    """A learner's table: shows as plain HTML in a notebook, as aligned text where HTML cannot."""
+
+    def __init__(self, columns: Sequence[str], rows: Sequence[Sequence[Any]], numeric: Sequence[bool], caption: str):
+        self.columns, self.caption = list(columns), caption
+        self.rows = [[_cell(value) for value in row] for row in rows]
+        self.numeric = list(numeric)
+
+    def _repr_html_(self) -> str:
+        align = ['style="text-align:right"' if number else 'style="text-align:left"' for number in self.numeric]
+        head = "".join(f"<th {a}>{html.escape(name)}</th>" for name, a in zip(self.columns, align))
+        body = "".join(
+            "<tr>" + "".join(f"<td {a}>{html.escape(cell)}</td>" for cell, a in zip(row, align)) + "</tr>"
+            for row in self.rows
+        )
+        caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
+        return f'<table class="tk-table">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+    def __repr__(self) -> str:
+        widths = [max([len(name)] + [len(row[i]) for row in self.rows]) for i, name in enumerate(self.columns)]
+
+        def line(cells: Sequence[str]) -> str:
+            return "  ".join(
+                cell.rjust(width) if number else cell.ljust(width)
+                for cell, width, number in zip(cells, widths, self.numeric)
+            ).rstrip()
+
+        lines = ([self.caption] if self.caption else []) + [line(self.columns)]
+        lines += [line(row) for row in self.rows]
+        return "\n".join(lines)
+
+
+def table(frame: Any, by: str | Sequence[str] | None = None, caption: str = "") -> Table:
+    """A polars frame as a learner's table (every row); `by` sorts rows naturally by those columns."""
+    import polars as pl
+
+    rows = frame.rows()
+    if by is not None:
+        keys = [frame.columns.index(name) for name in ([by] if isinstance(by, str) else by)]
+        rows = sorted(rows, key=lambda row: tuple(natural_key(row[i]) for i in keys))
+    numeric = [dtype.is_numeric() and dtype != pl.Boolean for dtype in frame.dtypes]
+    return Table(frame.columns, rows, numeric, caption)
