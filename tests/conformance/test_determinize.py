@@ -392,3 +392,12 @@ def test_lost_cities_the_two_cards_a_viewer_passed_are_known_in_the_partners_han
     for i in range(5):
         hand = game.determinize(0, Chance(i)).hands[2]
         assert first in hand and second in hand
+
+
+def test_overbooking_copies_keep_every_hand_in_the_games_own_card_order():
+    """A redealt hand is sorted as the real game sorts hands (by crest, then kind), not in some other order."""
+    game = Overbooking(players=3, seed=4)
+    random_playout(game, Chance(4), max_steps=4)
+    for i in range(3):
+        copy = game.determinize(0, Chance(i))
+        assert all(hand == sorted(hand, key=copy.card_order) for hand in copy.hands)
