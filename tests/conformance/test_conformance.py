@@ -65,6 +65,8 @@ def test_illegal_actions_raise_with_rule_id_and_change_nothing(case, seed):
             with pytest.raises(IllegalAction) as raised:
                 game.apply(text)
             assert rule_id.match(str(raised.value)), f"{text!r}: message lacks a rule id: {raised.value}"
+            # the reason says in words what is wrong: never a missing value shown as "None"
+            assert isinstance(raised.value.reason, str) and "None" not in str(raised.value), raised.value
             rejected += 1
         assert game.fingerprint() == before, "a rejected action changed the game"
     assert rejected > 1000

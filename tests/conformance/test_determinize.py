@@ -349,3 +349,55 @@ def test_overbooking_a_hand_that_could_place_nothing_stays_such_a_hand():
     for i in range(40):
         copy = game.determinize(0, Chance(i))
         assert {c.size for c in copy.hands[1]} == {"small"}, [c.key for c in copy.hands[1]]
+
+
+@pytest.mark.parametrize("full, other", [(3, 1), (1, 3)])
+def test_lost_cities_cards_one_hand_must_hold_are_placed_before_cards_of_either_hand(full, other):
+    """A hand whose every free place is taken by cards known to be in it: a card that may be in it or
+    in another hand must go to the other one. Placing the most tightly pinned cards first gets this
+    right whatever the cards' order (here the looser card sorts first by its name); a full hand has
+    no place left, not one."""
+    games = (LostCities(players=4, seed=seed, rounds=1) for seed in range(50))
+    game = next(g for g in games if g.hands[other] < g.hands[full])
+    pinned = list(game.hands[full])
+    loose = min(game.hands[other])
+    game.known_in_hands = lambda viewer: [(loose, frozenset({1, 3}))] + [(card, frozenset({full})) for card in pinned]
+    for i in range(30):
+        copy = game.determinize(0, Chance(i))
+        assert copy.hands[full] == pinned and loose in copy.hands[other]
+        assert [len(hand) for hand in copy.hands] == [len(hand) for hand in game.hands]
+
+
+def test_lost_cities_a_card_let_go_is_the_copy_known_most_tightly():
+    """Seat 1 takes a D3 from the discards, passes two cards to seat 3 (that D3 may now be with either),
+    takes the other D3 and plays a D3: the D3 known to be in one of the two hands is still there; the
+    one pinned to seat 1 alone is the one that went (forgetting the first match would claim seat 1
+    surely still holds a D3)."""
+    game = LostCities(players=4, seed=1, rounds=1)
+    d3 = game.components.card("D3")
+    game.log += [
+        ("LC-3.3", "draw", 1, {"from": "D", "card": "D3"}),
+        ("LC-7", "pass", 1, {"to": 3}, {"cards": ["H2", "H3"]}, (1, 3)),
+        ("LC-3.3", "draw", 1, {"from": "D", "card": "D3"}),
+        ("LC-3.1", "play", 1, {"card": "D3"}),
+    ]
+    assert game.known_in_hands(0) == [(d3, frozenset({1, 3}))]
+
+
+def test_lost_cities_the_two_cards_a_viewer_passed_are_known_in_the_partners_hand():
+    game = LostCities(players=4, seed=6, rounds=1)
+    first, second = game.hands[0][0], game.hands[0][5]
+    game.apply(f"pass {first} {second}")
+    assert sorted(game.known_in_hands(0)) == sorted([(first, frozenset({2})), (second, frozenset({2}))])
+    for i in range(5):
+        hand = game.determinize(0, Chance(i)).hands[2]
+        assert first in hand and second in hand
+
+
+def test_overbooking_copies_keep_every_hand_in_the_games_own_card_order():
+    """A redealt hand is sorted as the real game sorts hands (by crest, then kind), not in some other order."""
+    game = Overbooking(players=3, seed=4)
+    random_playout(game, Chance(4), max_steps=4)
+    for i in range(3):
+        copy = game.determinize(0, Chance(i))
+        assert all(hand == sorted(hand, key=copy.card_order) for hand in copy.hands)

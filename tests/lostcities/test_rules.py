@@ -374,7 +374,7 @@ def test_lc7_passing_never_below_six_cards():
     game.play(f"discard {game.hands[2][0]}", "draw deck")
     game.play(f"discard {game.hands[3][0]}", "draw deck")
     assert len(game.hands[0]) == 6
-    rejected(game, f"pass {game.hands[0][0]} {game.hands[0][1]}", "LC-7", "never fewer than six")
+    rejected(game, f"pass {game.hands[0][0]} {game.hands[0][1]}", "LC-7", "would leave 4 in hand; never fewer than six")
     assert not any(str(a).startswith("pass") for a in game.legal_actions())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from kit.core import IllegalAction
 from kit.overbooking import Overbooking
 from tests.support import assert_rejected
 
@@ -145,3 +146,37 @@ def test_ob4_the_first_back_door_card_takes_the_token_not_a_queue_card_nor_the_s
     assert game.tokens == [0, 2] and not game.hotels[1].token
     tokens = [(e["player"], e["hotel"]) for e in game.open_events() if e["kind"] == "token"]
     assert tokens == [(BLUE, 1), (BLUE, 2)]
+
+
+def _refusal(game: Overbooking, action: str) -> str:
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(action)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "rule, card, reason",
+    [
+        ("small_only", "bird-worker", "OB-6: only small cards (1-3) may queue at this hotel"),
+        ("large_only", "fish-merchant", "OB-6: only large cards (4-6) may queue at this hotel"),
+        ("no:soldier", "fish-soldier", "OB-6: no soldiers may queue at this hotel (checked against the real card)"),
+    ],
+    ids=["small_only", "large_only", "no:soldier"],
+)
+def test_ob6_a_refused_queue_card_gets_the_hotels_own_reason_word_for_word(rule, card, reason):
+    """The reasons learners read, exactly (the rule tests look for a few words of each only)."""
+    game = Overbooking(players=2, seed=0, scenario={"hotels": [{"rule": rule}]})
+    assert _refusal(game, f"queue {card} at 1") == reason
+
+
+def test_ob4_ob6_refusals_word_for_word():
+    game = Overbooking(players=2, seed=5, scenario={"hotels": [{"rule": "two_crests"}, {"rule": "queue_5"}]})
+    assert _refusal(game, "hold") == "OB-4: only the last player in turn order may keep their fifth card"
+    assert _refusal(game, "target 1") == "OB-4: you cannot choose a target now: it is stage 1"
+    crests: list[str] = []
+    while len(crests) < 2:
+        card = next(c for c in game.hands[game.to_move] if c.crest not in crests)
+        crests.append(card.crest)
+        game.apply(f"queue {card.key} at 1")
+    third = next(c for c in game.hands[game.to_move] if c.crest not in crests)
+    assert _refusal(game, f"queue {third.key} at 1") == "OB-6: at most two different crests may queue at this hotel"
