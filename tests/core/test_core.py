@@ -92,6 +92,7 @@ def test_the_end_of_a_game_reads_as_words_with_every_score_and_a_shared_win():
     assert final_scores_in_words("game", "player", [61, 33, 61], [0, 2]) == (
         "The game is over: player 0 61, player 1 33, player 2 61; player 0 and player 2 share the win."
     )
-    assert final_scores_in_words("match", "side", [7, -90], [0]) == "The match is over: side 0 7, side 1 -90; side 0 wins."
+    side_wins = "The match is over: side 0 7, side 1 -90; side 0 wins."
+    assert final_scores_in_words("match", "side", [7, -90], [0]) == side_wins
     assert winners_in_words(["you"]) == "you win"
     assert winners_in_words(["you", "player 1", "player 3"]) == "you, player 1 and player 3 share the win"
