@@ -31,3 +31,11 @@ def pytest_collection_modifyitems(items):
         durations = json.loads(stats.read_text())["duration_by_test"] if stats.exists() else {}
         hypothesis_last = lambda item: float(getattr(getattr(item, "obj", None), "is_hypothesis_test", False))  # noqa: E731
         items.sort(key=lambda item: durations.get(item.nodeid, hypothesis_last(item)))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the golden playthroughs in tests/golden/ instead of comparing against them",
+    )
