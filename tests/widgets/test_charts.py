@@ -1,7 +1,7 @@
 """Charts and tables for learners (widgets/charts.py, issue 12 point 6): charts carry the theme's
 CSS variables with readable fallbacks, x labels lie flat, every chart has a title; tables show no
-dtype row, no shape line, every row, in natural order. And the stored analysis notebooks show none
-of polars' raw frames."""
+dtype row, no shape line, every row, in natural order. And the stored analysis notebooks and
+probability lessons show none of polars' raw frames and no chart as bare SVG."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from widgets import charts
 
 ROOT = Path(__file__).resolve().parents[2]
 ANALYSES = sorted(ROOT.glob("notebooks/*/09-*.ipynb"))
+LESSONS = sorted(ROOT.glob("notebooks/probability/[0-9]*.ipynb"))
 DTYPE_ROW = re.compile(r"│\s*(str|i64|i32|u32|u64|f64|f32|bool|enum|cat|date|datetime\[\w+\])\s*[┆│]")
 
 
@@ -106,8 +107,10 @@ def test_two_charts_inline_on_one_page_never_share_an_id():
         assert set(re.findall(r"url\(#([^)]+)\)", svg)) <= own
 
 
-@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
-def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
+def learner_outputs(path: Path) -> tuple[int, int]:
+    """Check every stored output of a notebook as a learner sees it: no polars `shape:` line or dtype
+    row, no chart as bare SVG (a white box in the dark theme) or as Altair's `alt.…(...)` text, every
+    HTML table a learner's table without hidden rows. Returns (learner tables, themed charts)."""
     notebook = json.loads(path.read_text())
     tables = charted = 0
     for cell in notebook["cells"]:
@@ -117,9 +120,23 @@ def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(pat
             page = "".join(data.get("text/html", ""))
             assert "shape: (" not in text + page, cell["source"]
             assert not DTYPE_ROW.search(text), cell["source"]
-            assert "image/svg+xml" not in data, "a chart shown as bare SVG is a white box in the dark theme"
+            bare_svg = "image/svg+xml" in data and "text/html" not in data
+            assert not bare_svg, "a chart shown as bare SVG is a white box in the dark theme"
+            assert not re.match(r"alt\.\w+\(", text), "an unrun notebook would show the chart as this text"
             tables += 'class="tk-table"' in page
             charted += 'class="tk-chart"' in page
             if "<table" in page:
                 assert 'class="tk-table"' in page and "&hellip;" not in page and "<td>…</td>" not in page
+    return tables, charted
+
+
+@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
+def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
+    tables, charted = learner_outputs(path)
     assert tables >= 1 and charted >= 2, (tables, charted)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.stem[:2])
+def test_the_stored_probability_lessons_show_themed_charts_and_no_raw_frames(path):
+    _tables, charted = learner_outputs(path)
+    assert charted >= 1, charted
