@@ -34,8 +34,9 @@ from .still import MARK
 
 RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 
-EXACT = "#7a5c2e"  # exact answers: bars and lines
-SIMULATED = "#1565c0"  # simulated answers: dots and their intervals
+# data colours readable on JupyterLab's light and dark backgrounds alike
+EXACT = "#b5884a"  # exact answers: bars and lines
+SIMULATED = "#1e88e5"  # simulated answers: dots and their intervals
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:
@@ -85,7 +86,7 @@ def bars_and_dots(frame: pl.DataFrame, x_title: str, title: str, y_title: str = 
     order = list(frame[x_title])
     n = frame["n"][0]
     base = alt.Chart(frame).encode(x=alt.X(f"{x_title}:N", sort=order, title=x_title, axis=alt.Axis(labelAngle=0)))
-    bars = base.mark_bar(color=EXACT, opacity=0.45).encode(
+    bars = base.mark_bar(color=EXACT, opacity=0.6).encode(
         y=alt.Y("exact:Q", title=y_title), tooltip=[x_title, "exact fraction", "exact", "simulated", "n"]
     )
     whiskers = base.mark_rule(color=SIMULATED, strokeWidth=2).encode(y="low:Q", y2="high:Q")
@@ -220,6 +221,10 @@ class Explorer(w.VBox):
         data = format_display_data(item)[0]
         if "text/html" in data:
             self._add(f"<div>{data['text/html']}</div>")
+        elif "text/markdown" in data:  # e.g. IPython's Markdown: a table as a learner reads it
+            import mistune  # nbconvert's Markdown renderer (JupyterLab's server needs nbconvert)
+
+            self._add(f'<div class="jp-RenderedHTMLCommon">{mistune.html(data["text/markdown"])}</div>')
         else:
             self.text(data.get("text/plain", str(item)))
 

@@ -78,7 +78,12 @@ def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     assert shown.startswith('<div class="tk-chart"><img data-tk-chart="1"') and "<script>" in shown
     source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
     svg = base64.b64decode(source).decode("utf-8")
-    assert "var(--jp-ui-font-color1,#212121)" in svg and "[fill='#fefefe']{fill:transparent}" in svg
+    assert "var(--jp-ui-font-color1,#212121)" in svg
+    # the background turns transparent only inline (in the output's div): as an image (unrun, static
+    # pages) the chart keeps its paper under its dark fallback ink, or it is unreadable in the dark theme
+    rules = svg.split("@supports (fill: var(--tk)) {")[1]
+    transparent = re.findall(r"[^{}]*\[fill='#fefefe'\]\{fill:transparent\}", rules)
+    assert transparent == ["div.tk-chart > svg.tk-chart [fill='#fefefe']{fill:transparent}"]
     assert "@supports (fill: var(--tk)) {" in svg  # renderers without var() keep the marker colours
     labels = re.search(r'class="mark-text role-axis-label".*?</g>', svg).group(0)
     assert "rotate(" not in labels  # flat x labels
@@ -123,10 +128,11 @@ def learner_outputs(path: Path) -> tuple[int, int]:
             bare_svg = "image/svg+xml" in data and "text/html" not in data
             assert not bare_svg, "a chart shown as bare SVG is a white box in the dark theme"
             assert not re.match(r"alt\.\w+\(", text), "an unrun notebook would show the chart as this text"
+            assert "IPython.core.display." not in page, "an object's name where its content belongs"
             tables += 'class="tk-table"' in page
             charted += 'class="tk-chart"' in page
-            if "<table" in page:
-                assert 'class="tk-table"' in page and "&hellip;" not in page and "<td>…</td>" not in page
+            if "<table" in page:  # a learner's table or a Markdown one, never polars' own (dtype row, "…")
+                assert 'class="dataframe"' not in page and "&hellip;" not in page and "<td>…</td>" not in page
     return tables, charted
 
 

@@ -75,6 +75,15 @@ def test_a_lesson_explorer_shows_what_it_printed_and_drew_in_order_and_keeps_the
     assert metadata[MARK] == {"still": True} and WIDGET_VIEW in data
 
 
+def test_an_explorer_shows_markdown_as_html_not_as_the_objects_name():
+    from IPython.display import Markdown
+
+    view = charts.rerun(lambda seed, steps: charts.show(Markdown("| card | share |\n|---|--:|\n| **3** | 0.8 |")))
+    picture = view.picture.value
+    assert "<table>" in picture and "<strong>3</strong>" in picture and "Markdown object" not in picture
+    assert "<table>" in view._repr_mimebundle_()[0]["text/html"]
+
+
 def test_a_failing_run_says_so_in_the_status_line_and_frees_the_controls():
     trials = ipywidgets.IntSlider(2)
     view = charts.rerun(lambda seed, steps, trials: 1 / (trials - 1) and None, trials=trials)
