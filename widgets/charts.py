@@ -9,7 +9,7 @@ compares it). JupyterLab shows SVG only as an `<img>`, and an image cannot see t
 the chart would stay a white box in the dark theme. Here every chart is painted with four marker
 colours (`INK`, `INK_SOFT`, `GRID`, `PAPER`) that a `<style>` inside the SVG maps to JupyterLab's
 own CSS variables (`--jp-ui-font-color1` …), each with the marker itself as the fallback, and
-the background transparent once inline. The output is HTML: the SVG as an `<img>` (what an untrusted notebook —
+the background transparent. The output is HTML: the SVG as an `<img>` (what an untrusted notebook —
 one opened before it is run — and static renderers such as GitHub show: dark on white, readable
 anywhere) and a small script that,
 where outputs are trusted (after the cell ran, and in Voila), puts the same SVG inline, where the
@@ -50,10 +50,7 @@ _VARIABLES = {INK: "--jp-ui-font-color1", INK_SOFT: "--jp-ui-font-color2", GRID:
 
 
 def _style() -> str:
-    # inline only (the SVG inside the output's div): the page's own background; as an <img> (an
-    # untrusted output, a static page) the chart keeps its paper, so its dark fallback ink stays
-    # readable on a dark page
-    rules = [f"div.tk-chart > svg.tk-chart [fill='{PAPER}']{{fill:transparent}}"]
+    rules = [f"svg.tk-chart [fill='{PAPER}']{{fill:transparent}}"]  # inline: the page's own background
     for colour, variable in _VARIABLES.items():
         rules.append(f"svg.tk-chart [fill='{colour}']{{fill:var({variable},{colour})}}")
         rules.append(f"svg.tk-chart [stroke='{colour}']{{stroke:var({variable},{colour})}}")
@@ -149,7 +146,10 @@ def chart_html(svg_text: str, label: str) -> str:
     """The output's HTML: the chart as an image, put inline by the script where outputs are trusted."""
     data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
     source = f"data:image/svg+xml;base64,{data}"
-    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="max-width:100%">'
+    # the image's own background: its SVG's paper is transparent wherever CSS applies, an image included,
+    # and its text keeps the dark fallback colours there (the page's variables do not reach an image)
+    style = f"max-width:100%;background:{PAPER}"
+    image = f'<img data-tk-chart="1" src="{source}" alt="{html.escape(label)}" style="{style}">'
     return f'<div class="tk-chart">{image}</div>{INLINE_SCRIPT}'
 
 

@@ -1,7 +1,7 @@
 """Charts and tables for learners (widgets/charts.py, issue 12 point 6): charts carry the theme's
 CSS variables with readable fallbacks, x labels lie flat, every chart has a title; tables show no
-dtype row, no shape line, every row, in natural order. And the stored analysis notebooks and
-probability lessons show none of polars' raw frames and no chart as bare SVG."""
+dtype row, no shape line, every row, in natural order. And the stored analysis notebooks show none
+of polars' raw frames."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from widgets import charts
 
 ROOT = Path(__file__).resolve().parents[2]
 ANALYSES = sorted(ROOT.glob("notebooks/*/09-*.ipynb"))
-LESSONS = sorted(ROOT.glob("notebooks/probability/[0-9]*.ipynb"))
 DTYPE_ROW = re.compile(r"│\s*(str|i64|i32|u32|u64|f64|f32|bool|enum|cat|date|datetime\[\w+\])\s*[┆│]")
 
 
@@ -76,14 +75,10 @@ def test_a_chart_follows_the_theme_with_readable_fallbacks_and_flat_labels():
     assert bundle["text/plain"] == "chart: Games by hand"
     shown = bundle["text/html"]
     assert shown.startswith('<div class="tk-chart"><img data-tk-chart="1"') and "<script>" in shown
+    assert f"background:{charts.PAPER}" in shown  # unrun (an image), the chart keeps its paper in a dark theme
     source = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', shown).group(1)
     svg = base64.b64decode(source).decode("utf-8")
-    assert "var(--jp-ui-font-color1,#212121)" in svg
-    # the background turns transparent only inline (in the output's div): as an image (unrun, static
-    # pages) the chart keeps its paper under its dark fallback ink, or it is unreadable in the dark theme
-    rules = svg.split("@supports (fill: var(--tk)) {")[1]
-    transparent = re.findall(r"[^{}]*\[fill='#fefefe'\]\{fill:transparent\}", rules)
-    assert transparent == ["div.tk-chart > svg.tk-chart [fill='#fefefe']{fill:transparent}"]
+    assert "var(--jp-ui-font-color1,#212121)" in svg and "[fill='#fefefe']{fill:transparent}" in svg
     assert "@supports (fill: var(--tk)) {" in svg  # renderers without var() keep the marker colours
     labels = re.search(r'class="mark-text role-axis-label".*?</g>', svg).group(0)
     assert "rotate(" not in labels  # flat x labels
@@ -112,10 +107,8 @@ def test_two_charts_inline_on_one_page_never_share_an_id():
         assert set(re.findall(r"url\(#([^)]+)\)", svg)) <= own
 
 
-def learner_outputs(path: Path) -> tuple[int, int]:
-    """Check every stored output of a notebook as a learner sees it: no polars `shape:` line or dtype
-    row, no chart as bare SVG (a white box in the dark theme) or as Altair's `alt.…(...)` text, every
-    HTML table a learner's table without hidden rows. Returns (learner tables, themed charts)."""
+@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
+def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
     notebook = json.loads(path.read_text())
     tables = charted = 0
     for cell in notebook["cells"]:
@@ -125,24 +118,33 @@ def learner_outputs(path: Path) -> tuple[int, int]:
             page = "".join(data.get("text/html", ""))
             assert "shape: (" not in text + page, cell["source"]
             assert not DTYPE_ROW.search(text), cell["source"]
-            bare_svg = "image/svg+xml" in data and "text/html" not in data
-            assert not bare_svg, "a chart shown as bare SVG is a white box in the dark theme"
-            assert not re.match(r"alt\.\w+\(", text), "an unrun notebook would show the chart as this text"
-            assert "IPython.core.display." not in page, "an object's name where its content belongs"
+            assert "image/svg+xml" not in data, "a chart shown as bare SVG is a white box in the dark theme"
             tables += 'class="tk-table"' in page
             charted += 'class="tk-chart"' in page
-            if "<table" in page:  # a learner's table or a Markdown one, never polars' own (dtype row, "…")
-                assert 'class="dataframe"' not in page and "&hellip;" not in page and "<td>…</td>" not in page
-    return tables, charted
-
-
-@pytest.mark.parametrize("path", ANALYSES, ids=lambda path: path.parent.name)
-def test_the_stored_analysis_notebooks_show_learner_tables_and_themed_charts(path):
-    tables, charted = learner_outputs(path)
+            if "<table" in page:
+                assert 'class="tk-table"' in page and "&hellip;" not in page and "<td>…</td>" not in page
     assert tables >= 1 and charted >= 2, (tables, charted)
+
+
+LESSONS = sorted(ROOT.glob("notebooks/probability/[0-9]*.ipynb"))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.stem[:2])
 def test_the_stored_probability_lessons_show_themed_charts_and_no_raw_frames(path):
-    _tables, charted = learner_outputs(path)
+    """As the analyses: no polars `shape:` line, dtype row or HTML frame, no chart as bare SVG (a
+    board's still picture carries its SVG beside its own HTML, which JupyterLab prefers) or as
+    Altair's `alt.…(...)` text, no object's name where its content belongs (an explorer once showed
+    "<IPython.core.display.Markdown object>"); tables as a learner's or Markdown's."""
+    charted = 0
+    for cell in json.loads(path.read_text())["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text = "".join(data.get("text/plain", "")) + "".join(output.get("text", ""))
+            page = "".join(data.get("text/html", ""))
+            assert "shape: (" not in text + page and not DTYPE_ROW.search(text), cell["source"]
+            assert "image/svg+xml" not in data or page, "a chart shown as bare SVG is a white box in the dark theme"
+            assert not text.startswith("alt."), "an unrun chart must not read `alt.LayerChart(...)`"
+            assert "IPython.core.display." not in page, "an object's name where its content belongs"
+            assert 'class="dataframe"' not in page and "&hellip;" not in page and "<td>…</td>" not in page
+            charted += 'class="tk-chart"' in page
     assert charted >= 1, charted
