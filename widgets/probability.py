@@ -1,8 +1,10 @@
 """Charts and controls shared by the probability lessons (notebooks/probability/).
 
 Every chart puts the exact answer (bars or a line) beside the simulated one (dots with their 95%
-interval), and says n. Charts are Altair, rendered as static SVG in the notebooks (they work offline
-and never change from run to run); `rerun` wraps a lesson's question in sliders and dropdowns that
+interval), and says n. Charts are Altair, drawn through widgets/charts.py (static SVG that works
+offline, never changes from run to run and follows the JupyterLab theme, dark included): a lesson
+calls `enable()` once and shows its tables with `table` (both re-exported here, as are the theme's
+`INK`/`INK_SOFT` for a chart's own text and rules); `rerun` wraps a lesson's question in sliders and dropdowns that
 re-simulate, with a progress bar while the engine works (`Explorer`, also used by the analysis
 notebooks through `explore`).
 """
@@ -26,12 +28,15 @@ from IPython.display import display
 
 from kit.sim import stats
 
-from .still import MARK, picture_html
+from . import charts
+from .charts import INK, INK_SOFT, enable, table  # noqa: F401  (re-exported: the lessons' `charts.enable()`)
+from .still import MARK
 
 RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 
-EXACT = "#7a5c2e"  # exact answers: bars and lines
-SIMULATED = "#1565c0"  # simulated answers: dots and their intervals
+# data colours readable on JupyterLab's light and dark backgrounds alike
+EXACT = "#b5884a"  # exact answers: bars and lines
+SIMULATED = "#1e88e5"  # simulated answers: dots and their intervals
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:
@@ -81,7 +86,7 @@ def bars_and_dots(frame: pl.DataFrame, x_title: str, title: str, y_title: str = 
     order = list(frame[x_title])
     n = frame["n"][0]
     base = alt.Chart(frame).encode(x=alt.X(f"{x_title}:N", sort=order, title=x_title, axis=alt.Axis(labelAngle=0)))
-    bars = base.mark_bar(color=EXACT, opacity=0.45).encode(
+    bars = base.mark_bar(color=EXACT, opacity=0.6).encode(
         y=alt.Y("exact:Q", title=y_title), tooltip=[x_title, "exact fraction", "exact", "simulated", "n"]
     )
     whiskers = base.mark_rule(color=SIMULATED, strokeWidth=2).encode(y="low:Q", y2="high:Q")
@@ -131,7 +136,7 @@ class Explorer(w.VBox):
 
     `call(explorer, values)` runs the simulation for the controls' `values`; while it runs, whatever
     it prints and whatever it passes to `show` is collected and then drawn into one HTML picture
-    (text as text, charts as static SVG), so the first run inside the cell and every later re-run
+    (text as text, charts as themed SVG: widgets/charts.py), so the first run inside the cell and every later re-run
     look the same, in JupyterLab and in Voila, with no Output widget (which nbclient cannot fill
     when widget state is not stored). A progress bar moves with `steps`/`progress`, the controls are
     disabled while it runs, and a status line says how long it took.
@@ -152,9 +157,10 @@ class Explorer(w.VBox):
     ):
         self.call, self.label, self.controls = call, label, controls
         self.seed = 0
-        self.pieces: list[str] = []  # HTML pieces of the run in progress
+        self.pieces: list[str] = []  # HTML pieces of the run in progress (the live picture)
+        self.still_pieces: list[str] = []  # the same, for the still copy (charts as images)
         self._printed = _Printed(self)
-        self.first = ""  # the first run's picture: the still copy
+        self.first = ""  # the first run's picture, as the still copy shows it
         self.status = w.HTML()
         self.bar = w.IntProgress(value=0, min=0, max=1, description=unit)
         self.picture = w.HTML()
@@ -168,7 +174,7 @@ class Explorer(w.VBox):
         row = w.HBox([*controls.values(), *buttons], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([row, w.HBox([self.bar, self.status]), self.picture])
         self.redraw()
-        self.first = self.picture.value
+        self.first = "".join(self.still_pieces)
 
     @property
     def values(self) -> dict[str, Any]:
@@ -184,7 +190,7 @@ class Explorer(w.VBox):
         for control in self.controls.values():
             control.disabled = True
         start = time.perf_counter()
-        self.pieces, printed = [], _Printed(self)
+        self.pieces, self.still_pieces, printed = [], [], _Printed(self)
         self._printed = printed
         _running.append(self)
         try:
@@ -204,19 +210,31 @@ class Explorer(w.VBox):
     def show(self, item: Any) -> None:
         """Add a chart (or anything IPython can display) to the picture being drawn."""
         self._printed.flush()  # what was printed before it comes before it
-        svg = _svg(item)
-        if svg:
-            self.pieces.append(picture_html(svg, self.label or _title(item) or "chart"))
+        if isinstance(item, alt.TopLevelMixin):
+            # the live picture is an ipywidgets.HTML, which shows its HTML as it is: the chart goes
+            # inline and follows the theme; the still copy (an output that may be untrusted) keeps
+            # the chart as an image that a trusted output puts inline (widgets/charts.py)
+            svg = charts.svg(item)
+            self.pieces.append(f'<div class="tk-chart">{svg}</div>')
+            self.still_pieces.append(charts.chart_html(svg, self.label or _title(item) or "chart"))
             return
         data = format_display_data(item)[0]
         if "text/html" in data:
-            self.pieces.append(f"<div>{data['text/html']}</div>")
+            self._add(f"<div>{data['text/html']}</div>")
+        elif "text/markdown" in data:  # e.g. IPython's Markdown: a table as a learner reads it
+            import mistune  # nbconvert's Markdown renderer (JupyterLab's server needs nbconvert)
+
+            self._add(f'<div class="jp-RenderedHTMLCommon">{mistune.html(data["text/markdown"])}</div>')
         else:
             self.text(data.get("text/plain", str(item)))
 
+    def _add(self, piece: str) -> None:
+        self.pieces.append(piece)
+        self.still_pieces.append(piece)
+
     def text(self, text: str) -> None:
         if text.strip():
-            self.pieces.append(f'<pre style="margin:0.3em 0">{html.escape(text.rstrip(chr(10)))}</pre>')
+            self._add(f'<pre style="margin:0.3em 0">{html.escape(text.rstrip(chr(10)))}</pre>')
 
     def steps(self, items: Iterable) -> Iterator:
         """Wrap a simulation's loop: the bar moves as it goes (`steps=` of the kit's simulations)."""
@@ -264,21 +282,8 @@ _running: list[Explorer] = []  # the explorer whose run is in progress: `show` a
 
 
 def still_html(picture: str, caption: str) -> str:
-    """The stored copy of an explorer: its first picture and the line saying how to bring it to life.
-    A picture that is one chart keeps the boards' form (widgets/still.py `picture_html`)."""
-    single = picture.startswith("<div><img ") and picture.count("<div>") == 1 and picture.endswith("</div>")
-    if single:
-        return picture[: -len("</div>")] + f"<p><b>▶ {html.escape(caption)}</b></p></div>"
+    """The stored copy of an explorer: its first picture and the line saying how to bring it to life."""
     return f"<div>{picture}<p><b>▶ {html.escape(caption)}</b></p></div>"
-
-
-def _svg(chart: Any) -> str:
-    """An Altair chart as SVG text through vl-convert ("" for anything else)."""
-    if not isinstance(chart, alt.TopLevelMixin):
-        return ""
-    text = io.StringIO()
-    chart.save(text, format="svg")
-    return text.getvalue()
 
 
 def _title(chart: alt.TopLevelMixin) -> str:
@@ -353,5 +358,5 @@ def grouped_shares(frame: pl.DataFrame, x_title: str, title: str, subtitle: str)
         ),
         tooltip=["source", x_title, "share", "n"],
     )
-    whiskers = base.mark_rule(color="black", strokeWidth=1).encode(y="low:Q", y2="high:Q")
+    whiskers = base.mark_rule(color=INK, strokeWidth=1).encode(y="low:Q", y2="high:Q")
     return (bars + whiskers).properties(width=560, height=260, title=alt.Title(title, subtitle=subtitle))

@@ -25,7 +25,6 @@ of the exact one; the lesson is about why.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -176,18 +175,15 @@ def what_if(hand: Iterable[int], investments: int, cards_left: int, gone: Iterab
 
 def from_game(game: LostCities, viewer: int, expedition: int, investments: int | None = None) -> Start:
     """The expedition `viewer` could start now in a real position. `investments` defaults to the
-    investment cards of that colour in the viewer's hand. The urn is lesson 1's unseen cards less
-    those `viewer` knows to be in the other hand (taken from a discard pile, LC-3.3)."""
+    investment cards of that colour in the viewer's hand. The urn is lesson 1's (`unseen_cards`: it
+    leaves out the cards `viewer` knows to be in the other hand, taken from a discard pile, LC-3.3)."""
     side = game.side_of(viewer)
     if game.expeditions[side][expedition]:
         raise ValueError(f"player {viewer} has started {game.components.expeditions[expedition].name} already")
     hand = [card for card in game.hands[viewer] if card.expedition == expedition]
     if investments is None:
         investments = sum(card.value == 0 for card in hand)
-    # A card the other player took from a discard pile is known to be in their hand (the engine's
-    # `known_in_hands`; `determinize` keeps it there): it can never be drawn, so it is not in the urn.
-    known = Counter(card for card, _ in game.known_in_hands(viewer))
-    unseen = sorted((Counter(unseen_cards(game, viewer)) - known).elements())
+    unseen = unseen_cards(game, viewer)
     return Start(
         hand=tuple(card.value for card in hand if card.value),
         investments=investments,

@@ -1,10 +1,11 @@
 """Lesson 1 — will the card I need come? (Lost Cities, LC-2, LC-3.3)
 
-From one player's seat the cards it has not seen (the other hand and the draw pile, LC-3.4) are an
-urn. If every draw from now on is from the draw pile, the cards this player will draw are a random
-handful of that urn, so the number of cards of one colour among them follows the hypergeometric
-distribution. `Urn` gives it exactly, as fractions; `simulate_arrivals` asks the engine instead,
-redealing what the player cannot see (`Game.determinize`) trial after trial.
+From one player's seat the cards it has not seen and cannot know (the other hand, less the cards
+taken there from a discard pile, and the draw pile, LC-3.4) are an urn. If every draw from now on
+is from the draw pile, the cards this player will draw are a random handful of that urn, so the
+number of cards of one colour among them follows the hypergeometric distribution. `Urn` gives it
+exactly, as fractions; `simulate_arrivals` asks the engine instead, redealing what the player
+cannot see (`Game.determinize`) trial after trial.
 """
 
 from __future__ import annotations
@@ -52,13 +53,17 @@ class Urn:
 
 
 def unseen_cards(game: LostCities, viewer: int) -> list[Card]:
-    """LC-3.4: the cards `viewer` cannot see and cannot know — the other hands and the draw pile.
+    """LC-3.4: the cards `viewer` cannot see and cannot know — the other hands and the draw pile,
+    less what `viewer` knows.
 
     The engine's `unseen` also counts the cards buried under the top of a discard pile (only the top
     shows); a player who remembers every discard knows those, and they never come from the draw
-    pile, so the urn leaves them out."""
+    pile. Likewise a card another player took from a discard pile is known to be in that hand (the
+    engine's `known_in_hands`; `determinize` keeps it there): it can never be drawn. The urn leaves
+    both out."""
     buried = Counter(card for pile in game.discards for card in pile[:-1])
-    return sorted((Counter(game.unseen(viewer)) - buried).elements())
+    known = Counter(card for card, _ in game.known_in_hands(viewer))
+    return sorted((Counter(game.unseen(viewer)) - buried - known).elements())
 
 
 def draws_left(game: LostCities, viewer: int) -> int:

@@ -119,6 +119,22 @@ def known_card_position(seed: int) -> LostCities:
     raise AssertionError(f"seed {seed} never reached such a position")
 
 
+def test_lesson_1s_urn_leaves_out_the_cards_known_in_the_other_hand():
+    """At seed 5's position player 0 knows a Desert number card in the other hand (taken from a
+    discard pile): it is never drawn (the engine's redeals keep it there), so lesson 1's urn holds
+    one wanted card fewer than the cards player 0 cannot see, and its mean is the engine's."""
+    game = known_card_position(seed=5)
+    known = [card for card, _ in game.known_in_hands(0) if card.expedition == DESERT and card.value]
+    desert = urn.urn_for(game, 0, DESERT)
+    hidden = urn.wanted_cards(game.deck + game.hands[1], DESERT)
+    assert known and desert.wanted == len(hidden) - len(known)
+    assert desert.unseen == len(game.deck) + len(game.hands[1]) - len(game.known_in_hands(0))
+    assert not set(known) & set(urn.unseen_cards(game, 0))
+    counts = urn.simulate_arrivals(game, 0, DESERT, 4_000, seed=24)
+    mean_within_4_se(counts, desert.mean())
+    assert expedition.from_game(game, 0, DESERT).unseen == desert.unseen  # one urn for both lessons
+
+
 @pytest.mark.slow
 def test_the_engine_agrees_with_the_enumeration():
     """The engine's redeals (determinize) at a real position, scored by the engine's LC-5; and the

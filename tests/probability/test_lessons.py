@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,8 @@ def test_a_lesson_has_goals_prediction_exact_and_simulated_answers_explorer_and_
     code = "\n".join(text(c) for c in notebook if c["cell_type"] == "code")
     for part in PARTS:
         assert part in markdown, f"{lesson.name} lacks {part}"
+    # the graded copy's answer cells read differently: every lesson says what to do with them
+    assert "`# YOUR CODE HERE` and `raise NotImplementedError()`" in markdown.replace("\n", " ")
     # the prediction comes before anything is computed
     first_code = next(text(c) for c in notebook if c["cell_type"] == "code")
     assert first_code.lstrip().startswith("my_guess"), f"{lesson.name}: the first code cell should ask for a guess"
@@ -40,14 +43,34 @@ def test_a_lesson_has_goals_prediction_exact_and_simulated_answers_explorer_and_
         )
         or "95% interval" in markdown
     )
-    svgs = sum("image/svg+xml" in o.get("data", {}) for c in notebook for o in c.get("outputs", []))
-    assert svgs >= 1, f"{lesson.name}: no stored chart"
+    # charts are stored as widgets/charts.py draws them: HTML with the chart as an image (what an
+    # unrun notebook shows; trusted, it goes inline and follows the theme), never as Altair's text
+    outputs = [o for c in notebook for o in c.get("outputs", [])]
+    charted = [o for o in outputs if 'class="tk-chart"' in "".join(o.get("data", {}).get("text/html", ""))]
+    assert charted, f"{lesson.name}: no stored chart"
+    for output in charted:
+        page = "".join(output["data"]["text/html"])
+        assert '<img data-tk-chart="1" src="data:image/svg+xml;base64,' in page
+    for output in outputs:
+        shown = "".join(output.get("data", {}).get("text/plain", ""))
+        assert not shown.startswith("alt."), f"{lesson.name}: an unrun notebook would show {shown!r}"
+    assert "charts.enable()" in code and 'renderers.enable("svg")' not in code
+
+
+def test_each_lesson_links_the_one_before_and_after_it():
+    for i, lesson in enumerate(LESSONS):
+        header = text(cells(lesson)[0])
+        links = dict(re.findall(r"(previous|next): \[[^\]]+\]\(([^)]+)\)", header))
+        assert links.get("previous") == (LESSONS[i - 1].name if i else None), lesson.name
+        assert links.get("next") == (LESSONS[i + 1].name if i + 1 < len(LESSONS) else None), lesson.name
 
 
 def test_the_start_page_links_every_lesson():
     index = "".join(text(c) for c in cells(ROOT / "notebooks" / "index.ipynb"))
     for lesson in LESSONS:
         assert f"(probability/{lesson.name})" in index, f"index.ipynb does not link {lesson.name}"
+    linked = re.findall(r"\(probability/(\d\d-[^)]+\.ipynb)\)", index)
+    assert linked == [lesson.name for lesson in LESSONS], "the start page lists the lessons in order, once each"
     teaching = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     for lesson in LESSONS:
         assert f"probability/{lesson.name}" in teaching, f"docs/teaching.md does not list {lesson.name}"
@@ -66,7 +89,7 @@ def test_a_stored_lessons_explorer_shows_a_still_picture_and_how_to_bring_it_to_
         [output] = [o for o in cell["outputs"] if o["output_type"] == "execute_result"]
         page = "".join(output["data"]["text/html"])
         assert WIDGET_VIEW not in output["data"] and output["metadata"]["tablekit"] == {"still": True}
-        assert 'src="data:image/svg+xml;base64,' in page and html.escape(RUN_TO_EXPLORE) in page
+        assert '<img data-tk-chart="1" src="data:image/svg+xml;base64,' in page and html.escape(RUN_TO_EXPLORE) in page
         assert "".join(output["data"]["text/plain"]) == RUN_TO_EXPLORE
     stored = json.dumps(cells(lesson))
     assert "model not found" not in stored and "Explorer: run the notebook" not in stored

@@ -160,3 +160,27 @@ def test_a_table_alone_does_not_import_altair():
         "assert 'altair' not in sys.modules, 'altair imported'"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+LESSONS = sorted(ROOT.glob("notebooks/probability/[0-9]*.ipynb"))
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.stem[:2])
+def test_the_stored_probability_lessons_show_themed_charts_and_no_raw_frames(path):
+    """As the analyses: no polars `shape:` line, dtype row or HTML frame, no chart as bare SVG (a
+    board's still picture carries its SVG beside its own HTML, which JupyterLab prefers) or as
+    Altair's `alt.…(...)` text, no object's name where its content belongs (an explorer once showed
+    "<IPython.core.display.Markdown object>"); tables as a learner's or Markdown's."""
+    charted = 0
+    for cell in json.loads(path.read_text())["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            text = "".join(data.get("text/plain", "")) + "".join(output.get("text", ""))
+            page = "".join(data.get("text/html", ""))
+            assert "shape: (" not in text + page and not DTYPE_ROW.search(text), cell["source"]
+            assert "image/svg+xml" not in data or page, "a chart shown as bare SVG is a white box in the dark theme"
+            assert not text.startswith("alt."), "an unrun chart must not read `alt.LayerChart(...)`"
+            assert "IPython.core.display." not in page, "an object's name where its content belongs"
+            assert 'class="dataframe"' not in page and "&hellip;" not in page and "<td>…</td>" not in page
+            charted += 'class="tk-chart"' in page
+    assert charted >= 1, charted

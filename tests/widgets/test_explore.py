@@ -30,7 +30,7 @@ def test_a_control_change_reruns_the_simulation_and_moves_the_bar():
     assert calls == [(2, ("heuristic", "random"), 2)]
     assert (view.bar.value, view.bar.max) == (2, 2)
     first = view.picture.value
-    assert "data:image/svg+xml;base64," in first
+    assert first.startswith('<div class="tk-chart"><svg') and "var(--jp-ui-font-color1" in first  # inline: themed
     games.value = 3
     assert calls[-1] == (3, ("heuristic", "random"), 3) and (view.bar.value, view.bar.max) == (3, 3)
     assert view.picture.value != first and not any(control.disabled for control in (games, bots))
@@ -44,7 +44,9 @@ def test_the_stored_output_is_a_still_picture_marked_for_dev_notebooks():
     data, metadata = view._repr_mimebundle_()
     assert WIDGET_VIEW in data and metadata[MARK] == {"still": True}
     assert data["text/plain"] == RUN_TO_EXPLORE == repr(view)
-    assert "data:image/svg+xml;base64," in data["text/html"] and 'alt="bars"' in data["text/html"]
+    still = data["text/html"]  # an image (what an untrusted output shows), put inline where outputs are trusted
+    assert '<img data-tk-chart="1" src="data:image/svg+xml;base64,' in still and 'alt="bars"' in still
+    assert "<svg" not in still and "<script>" in still
 
 
 def test_a_lesson_explorer_shows_what_it_printed_and_drew_in_order_and_keeps_the_first_as_its_still():
@@ -61,9 +63,7 @@ def test_a_lesson_explorer_shows_what_it_printed_and_drew_in_order_and_keeps_the
     view = charts.rerun(run, label="trials chart", trials=trials)
     first = view.picture.value
     assert runs == [(0, 5)] and (view.bar.value, view.bar.max) == (5, 5)
-    assert (
-        first.index("seed 0: 5 trials &lt;b&gt;") < first.index('alt="trials chart"') < first.index("after the chart")
-    )
+    assert first.index("seed 0: 5 trials &lt;b&gt;") < first.index("<svg") < first.index("after the chart")
     [again] = [child for child in view.children[0].children if isinstance(child, ipywidgets.Button)]
     again.click()
     trials.value = 7
@@ -71,7 +71,17 @@ def test_a_lesson_explorer_shows_what_it_printed_and_drew_in_order_and_keeps_the
     data, metadata = view._repr_mimebundle_()
     still = data["text/html"]  # the first run, whatever the controls say now
     assert "seed 0: 5 trials" in still and "seed 1" not in still and RUN_TO_EXPLORE in html.unescape(still)
+    assert still.index("seed 0: 5 trials") < still.index('alt="trials chart"') < still.index("after the chart")
     assert metadata[MARK] == {"still": True} and WIDGET_VIEW in data
+
+
+def test_an_explorer_shows_markdown_as_html_not_as_the_objects_name():
+    from IPython.display import Markdown
+
+    view = charts.rerun(lambda seed, steps: charts.show(Markdown("| card | share |\n|---|--:|\n| **3** | 0.8 |")))
+    picture = view.picture.value
+    assert "<table>" in picture and "<strong>3</strong>" in picture and "Markdown object" not in picture
+    assert "<table>" in view._repr_mimebundle_()[0]["text/html"]
 
 
 def test_a_failing_run_says_so_in_the_status_line_and_frees_the_controls():
