@@ -30,7 +30,9 @@ ANSWER_AFTER_RUN = "Run All (Run ▸ Run All Cells) to answer: until then this i
 
 _STYLE = {
     True: "background:#e7f4e4;border:1px solid #5a9a4f;color:#1f4d18",
-    False: "background:#f4f4f2;border:1px solid #b9b9b0;color:#3d3d38",
+    # not yet: the theme's own panel colours (a white box in the dark theme otherwise), these as fallbacks
+    False: "background:var(--jp-layout-color2,#f4f4f2);border:1px solid var(--jp-border-color1,#b9b9b0);"
+    "color:var(--jp-ui-font-color1,#3d3d38)",
 }
 
 
