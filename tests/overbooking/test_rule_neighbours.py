@@ -7,7 +7,7 @@ import pytest
 
 from kit.core import IllegalAction
 from kit.overbooking import Overbooking
-from tests.support import assert_rejected
+from tests.support import assert_rejected, copy_dataset, edit
 
 
 def checked(hotel: dict, players: int = 2) -> Overbooking:
@@ -71,6 +71,33 @@ def test_ob5_a_monk_moves_to_the_end_of_the_queue_not_the_front():
         ("book", RED, "fish-maid", 4, 1),
         ("book", BLUE, "bird-monk", 1, 0),
         ("no-room", RED, "rose-monk", 0, 0),
+    ]
+
+
+def test_ob5_each_ability_says_what_it_did_word_for_word():
+    """The effect a learner reads beside the bed count, for every kind of back-door card: the noble's
+    target by its queue position counted from 1 at the hotel (red's only queue card is 2nd)."""
+    game = checked(
+        {
+            "beds": 13,
+            "rule": "none",
+            "queue": [["blue", "bird-maid"], ["red", "fish-monk"]],
+            "back": [
+                ["red", "rose-noble"],
+                ["red", "rose-merchant"],
+                ["red", "rose-soldier"],
+                ["red", "rose-monk"],
+                ["blue", "tower-worker"],
+            ],
+        }
+    )
+    effects = [(e["card"], e["effect"]) for e in game.open_events() if e["kind"] == "ability"]
+    assert effects == [
+        ("rose-noble", "gives priority to fish-monk (position 2)"),
+        ("rose-merchant", "adds 3 free beds"),
+        ("rose-soldier", "takes 3 free beds away"),
+        ("rose-monk", "moves to the end of the queue"),
+        ("tower-worker", "has no target and does nothing"),
     ]
 
 
@@ -180,3 +207,55 @@ def test_ob4_ob6_refusals_word_for_word():
         game.apply(f"queue {card.key} at 1")
     third = next(c for c in game.hands[game.to_move] if c.crest not in crests)
     assert _refusal(game, f"queue {third.key} at 1") == "OB-6: at most two different crests may queue at this hotel"
+
+
+def test_ob5_a_stage_1_move_during_stage_2_is_refused_naming_the_move_and_the_stage():
+    """Red's maid has two of red's cards to choose from, so stage 2 waits for red: a placement or a
+    hold now is refused with the move's own words (a garbled "hold a card" was not seen before)."""
+    game = checked(
+        {
+            "beds": 13,
+            "rule": "none",
+            "queue": [["red", "bird-monk"], ["red", "fish-monk"]],
+            "back": [["red", "rose-maid"]],
+        }
+    )
+    assert game.stage == 2 and game.current_player == RED
+    assert _refusal(game, "hold") == "OB-5: you cannot hold a card now: it is stage 2"
+    card = game.hands[RED][0].key
+    assert _refusal(game, f"queue {card} at 1") == "OB-5: you cannot place a card now: it is stage 2"
+
+
+# ------------------------------------------------------------------------------ OB-8 score cards
+def _with_booked(game: Overbooking, counts: dict[str, int]) -> Overbooking:
+    """Red has booked `counts[crest]` cards of each crest (of red's own deck)."""
+    deck = game.components.decks["red"]
+    game.booked[RED] = [card for crest, n in counts.items() for card in [c for c in deck if c.crest == crest][:n]]
+    return game
+
+
+@pytest.mark.parametrize(
+    "side, counts, bonus",
+    [
+        # 3 birds 2, 5 fish 9, no rose -2, 1 tower 0: the -2 ADDED once per empty family (not the
+        # whole bonus set to -2, not subtracted, not read from the 1-guest line)
+        ("advanced", {"bird": 3, "fish": 5, "rose": 0, "tower": 1}, 2 + 9 - 2 + 0),
+        ("advanced", {"bird": 0, "fish": 0, "rose": 6, "tower": 4}, -2 - 2 + 14 + 5),
+        # the beginner side has no 0-guest line: an empty family gives 0 (not 1, not an error)
+        ("beginner", {"bird": 4, "fish": 6, "rose": 0, "tower": 3}, 3 + 10 + 0 + 0),
+        (None, {"bird": 6, "fish": 0, "rose": 0, "tower": 0}, 0),
+    ],
+)
+def test_ob8_the_crest_bonus_per_family_from_the_score_card(side, counts, bonus):
+    game = _with_booked(Overbooking(players=2, seed=1, score_card=side), counts)
+    assert game.crest_bonus(RED) == bonus
+    assert game.scores()[RED] == sum(c.coins for c in game.booked[RED]) + game.tokens[RED] + bonus
+
+
+def test_ob8_a_score_card_line_for_one_guest_counts_from_the_first_guest(tmp_path):
+    """A teacher's score card may pay for a single guest: 1 tower booked reaches the 1-guest line
+    (a count that started above 1 would skip it)."""
+    folder = copy_dataset(tmp_path, "overbooking")
+    edit(folder / "score_cards.csv", "beginner,4,3,assumed", "beginner,1,1,assumed\nbeginner,4,3,assumed")
+    game = Overbooking(players=2, seed=1, score_card="beginner", components=str(folder))
+    assert _with_booked(game, {"tower": 1, "bird": 4}).crest_bonus(RED) == 1 + 3
