@@ -259,3 +259,20 @@ def test_ob8_a_score_card_line_for_one_guest_counts_from_the_first_guest(tmp_pat
     edit(folder / "score_cards.csv", "beginner,4,3,assumed", "beginner,1,1,assumed\nbeginner,4,3,assumed")
     game = Overbooking(players=2, seed=1, score_card="beginner", components=str(folder))
     assert _with_booked(game, {"tower": 1, "bird": 4}).crest_bonus(RED) == 1 + 3
+
+
+# ------------------------------------------------------------------------------ OB-7 tokens
+def test_ob7_a_replaced_tile_keeps_its_back_doors_token_and_no_token_is_lost_or_made():
+    """OB-7: a tile used on both sides is replaced; the point token at its back door stays there
+    (the back door did not lose it), so no token is taken from the supply for it. At every round's
+    start the 20 tokens are all somewhere: in the supply, won by players, or at back doors."""
+    game = Overbooking(players=2, seed=0)
+    kept = []
+    while game.round < 4:
+        round_, before = game.round, [(h.tile, h.token) for h in game.hotels]
+        actions = game.legal_actions()
+        game.apply(next((a for a in actions if not str(a).startswith("back")), actions[0]))
+        if game.round != round_:
+            assert game.tokens_left + sum(game.tokens) + sum(h.token for h in game.hotels) == 20
+            kept += [token for (tile, token), h in zip(before, game.hotels) if tile != h.tile and token]
+    assert kept  # a tile replaced while its token still lay there
