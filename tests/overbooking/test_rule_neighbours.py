@@ -276,3 +276,60 @@ def test_ob7_a_replaced_tile_keeps_its_back_doors_token_and_no_token_is_lost_or_
             assert game.tokens_left + sum(game.tokens) + sum(h.token for h in game.hotels) == 20
             kept += [token for (tile, token), h in zip(before, game.hotels) if tile != h.tile and token]
     assert kept  # a tile replaced while its token still lay there
+
+
+# ------------------------------------------------------------------------------ OB-5.1 reveal
+def test_ob5_1_each_hotel_reveals_under_its_own_number_every_card_with_its_owner_face_up():
+    """Hotel 1 waits for red's maid (two targets) with every card face up for blue too; then
+    hotel 2 reveals under number 2. The reveal names each card as card/colour, queue and back door."""
+    game = Overbooking(
+        players=2,
+        seed=1,
+        scenario={
+            "hotels": [
+                {
+                    "beds": 13,
+                    "rule": "none",
+                    "queue": [["red", "bird-monk"], ["red", "fish-monk"]],
+                    "back": [["red", "rose-maid"]],
+                },
+                {"beds": 9, "rule": "none", "queue": [["blue", "tower-noble"]], "back": [["blue", "fish-soldier"]]},
+            ],
+            "check": True,
+        },
+    )
+    seen_by_blue = game.view(BLUE)["hotels"][0]
+    assert [(s["face_up"], s.get("card")) for s in seen_by_blue["queue"] + seen_by_blue["back"]] == [
+        (True, "bird-monk"),
+        (True, "fish-monk"),
+        (True, "rose-maid"),
+    ]
+    game.apply("target 1")
+    reveals = [(e["hotel"], e["queue"], e["back"]) for e in game.events_for(BLUE) if e["kind"] == "reveal"]
+    assert reveals == [
+        (1, ["bird-monk/red", "fish-monk/red"], ["rose-maid/red"]),
+        (2, ["tower-noble/blue"], ["fish-soldier/blue"]),
+    ]
+
+
+def test_ob2_a_prearranged_card_lies_face_down():
+    """A scenario's cards in stage 1 are placed like any other: face down, so blue sees red's back."""
+    game = Overbooking(players=2, seed=1, scenario={"hotels": [{"rule": "none", "queue": [["red", "bird-monk"]]}]})
+    assert game.view(BLUE)["hotels"][0]["queue"] == [
+        {"owner": RED, "colour": "red", "crest": "bird", "size": "small", "face_up": False}
+    ]
+
+
+# ------------------------------------------------------------------------------ OB-4 hold
+def test_ob4_with_three_players_only_the_third_may_hold_and_each_placement_is_counted():
+    """On the last pass the LAST in turn order may keep the fifth card, not the second (with two
+    players the second is the last, so this needs three). The view counts each player's placements."""
+    game = Overbooking(players=3, seed=2, scenario={"hotels": [{"rule": "queue_5"}] * 3})
+    while not (game.turn // 3 == 4 and game.to_move == game.order[1]):
+        game.apply(next(a for a in game.legal_actions() if str(a) != "hold"))
+    assert "hold" not in [str(a) for a in game.legal_actions()]
+    assert _refusal(game, "hold") == "OB-4: only the last player in turn order may keep their fifth card"
+    game.apply(game.legal_actions()[0])
+    assert game.to_move == game.order[2] and "hold" in [str(a) for a in game.legal_actions()]
+    placements = [e["player"] for e in game.open_events() if e["kind"] == "place"]
+    assert game.view(0)["placed"] == [placements.count(p) for p in range(3)] == [5, 5, 4]
