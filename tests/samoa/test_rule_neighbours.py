@@ -103,3 +103,32 @@ def test_sa9_4b_an_unused_send_home_tile_is_refused_once_the_player_has_accommod
     assert "send_home" in game.hotels[0].specials
     assert not [a for a in game.legal_actions() if str(a).startswith("send-home")]
     assert_rejected(game, "send-home 1 2", "SA-9.4", "before you accommodate")
+
+
+def test_sa3_4_and_3_5_the_order_in_words_names_the_card_and_the_tie_each_player_followed():
+    """The view's `order_why`, word for word. Three equal cards: each follows the one just before it
+    (not the first of the tie); an unequal card follows nobody; grey cards come last (each named) in the
+    tourist phase and buys nothing in the building phase."""
+    hammer = "clockwise from the hammer (SA-3.4)"
+    suitcase = "counter-clockwise from the suitcase (SA-3.5)"
+    game = arranged(["8/6", "8/6", "8/6", "grey"], hammer=1, offer=["pool"] * 4)
+    assert game.view(0)["order_why"] == [
+        "player 1: bid 8",
+        f"player 2: bid 8, after player 1 on equal bids: {hammer}",
+        f"player 0: bid 8, after player 2 on equal bids: {hammer}",
+    ]
+    to_tourists(game)
+    assert game.view(0)["order_why"] == [
+        "player 0: price 6",
+        f"player 2: price 6, after player 0 on equal prices: {suitcase}",
+        f"player 1: price 6, after player 2 on equal prices: {suitcase}",
+        "player 3: grey card — sends up to two guests home instead (SA-3.5)",
+    ]
+    game = to_tourists(arranged(["8/6", "4/4", "grey", "grey"], hammer=1, offer=["pool"] * 4))
+    grey = "grey card — sends up to two guests home instead (SA-3.5)"
+    assert game.view(0)["order_why"] == [
+        "player 1: price 4",
+        "player 0: price 6",
+        f"player 3: {grey}",
+        f"player 2: {grey}",
+    ]
