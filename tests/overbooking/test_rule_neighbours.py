@@ -332,4 +332,24 @@ def test_ob4_with_three_players_only_the_third_may_hold_and_each_placement_is_co
     game.apply(game.legal_actions()[0])
     assert game.to_move == game.order[2] and "hold" in [str(a) for a in game.legal_actions()]
     placements = [e["player"] for e in game.open_events() if e["kind"] == "place"]
+    assert placements[:6] == [0, 1, 2, 0, 1, 2]  # clockwise from the start player (OB-3)
     assert game.view(0)["placed"] == [placements.count(p) for p in range(3)] == [5, 5, 4]
+
+
+def test_ob4_a_player_whose_only_room_is_a_back_door_still_places():
+    """Both queues are full (4 cards each, the stage-1 limit): red may still place at a back door,
+    so red is not skipped as a player who can place nothing (OB-4 Decision)."""
+    four = [["red", "bird-monk"], ["red", "fish-monk"], ["blue", "bird-monk"], ["blue", "fish-monk"]]
+    full = [[colour, key.replace("bird", "rose").replace("fish", "tower")] for colour, key in four]
+    game = Overbooking(
+        players=2, seed=1, scenario={"hotels": [{"rule": "none", "queue": four}, {"rule": "none", "queue": full}]}
+    )
+    assert game.stage == 1 and game.to_move == RED
+    assert {str(a).split()[0] for a in game.legal_actions()} == {"back"}
+    assert "no-placement" not in [e["kind"] for e in game.open_events()]
+
+
+def test_ob2_each_tile_shows_a_random_side():
+    """Decision (OB-2): a drawn tile lies on side A or B at random; both occur over a few seeds."""
+    sides = {hotel.side for seed in range(6) for hotel in Overbooking(players=4, seed=seed).hotels}
+    assert sides == {"A", "B"}
