@@ -353,3 +353,19 @@ def test_ob2_each_tile_shows_a_random_side():
     """Decision (OB-2): a drawn tile lies on side A or B at random; both occur over a few seeds."""
     sides = {hotel.side for seed in range(6) for hotel in Overbooking(players=4, seed=seed).hotels}
     assert sides == {"A", "B"}
+
+
+def test_ob4_a_player_holding_cards_with_nowhere_to_place_them_is_skipped(tmp_path):
+    """Decision (OB-4): with one queue place and one back door place per hotel (a teacher's files),
+    the four places are gone after two cards each; the six placements left are skipped, each logged,
+    and stage 2 begins at once: nobody holding cards is asked to move with no legal move."""
+    folder = copy_dataset(tmp_path, "overbooking")
+    edit(folder / "rules.csv", "back_door_limit,2,rulebook", "back_door_limit,1,rulebook")
+    edit(folder / "rules.csv", "queue_limit,4,rulebook", "queue_limit,1,rulebook")
+    game = Overbooking(players=2, seed=1, components=str(folder), scenario={"hotels": [{"rule": "none"}] * 2})
+    for _ in range(4):
+        game.apply(game.legal_actions()[0])
+    kinds = [(e["kind"], e["player"]) for e in game.open_events()]
+    stage_2 = kinds.index(("stage-2", None))
+    assert [p for kind, p in kinds[:stage_2] if kind == "no-placement"] == [RED, BLUE] * 3
+    assert game.round == 2 and game.legal_actions()  # round 2 began; whoever moves can move
