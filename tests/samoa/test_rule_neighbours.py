@@ -7,11 +7,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from kit.core import Chance
+from kit.core import Chance, IllegalAction
 from kit.samoa import Samoa, rules
+from kit.samoa.hotel import Hotel
 from tests.support import assert_rejected
 
-from .test_rules import arranged, to_tourists
+from .test_rules import FLAGS, arranged, to_tourists
 
 
 # ------------------------------------------------------------------------------ SA-2 flag row
@@ -132,3 +133,53 @@ def test_sa3_4_and_3_5_the_order_in_words_names_the_card_and_the_tie_each_player
         f"player 3: {grey}",
         f"player 2: {grey}",
     ]
+
+
+# ------------------------------------------------------------------------------ refusals
+def _refusal(game: Samoa, action: str) -> str:
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(action)
+    return str(raised.value)
+
+
+def test_moves_out_of_their_phase_are_refused_naming_the_move_word_for_word():
+    """Each move's own words in the phase refusal (the rule tests looked for a few words only)."""
+    choosing = "the players are choosing price cards (SA-3.3)"
+    game = Samoa(players=4, seed=3, scenario={"flags": FLAGS})
+    assert _refusal(game, "remove 1") == f"SA-3.3: you cannot send a tourist home now: {choosing}"
+    assert _refusal(game, "send-home 1 2") == f"SA-3.3: you cannot use the send-home tile now: {choosing}"
+    assert _refusal(game, "swap 2/3") == f"SA-3.3: you cannot swap a price card now: {choosing}"
+    assert _refusal(game, "keep") == f"SA-3.3: you cannot keep the played card now: {choosing}"
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], offer=["pool"]))
+    assert _refusal(game, "take-back 2/3 8/6") == (
+        "SA-3.5: you cannot use the take-back tile now: it is the tourist phase (SA-3.5)"
+    )
+    game = arranged(["8/6", "4/4", "2/3", "2/3"], offer=["pool"])
+    assert _refusal(game, "buy pool 3") == "SA-3.4: only a suite is laid on a room"
+
+
+# ------------------------------------------------------------------------------ SA-9.4c
+def test_sa9_4c_with_one_used_card_the_take_back_tile_takes_that_one():
+    """Decision: fewer than two used cards: all of them come back (one card is a choice too)."""
+    game = Samoa(
+        players=4, seed=3, scenario={"flags": FLAGS, "used": {0: ["8/6"]}, "hotels": {0: {"specials": ["take_back"]}}}
+    )
+    assert [str(a) for a in game.legal_actions() if str(a).startswith("take-back")] == ["take-back 8/6"]
+    game.apply("take-back 8/6")
+    assert "8/6" in game.hands[0] and game.used[0] == []
+
+
+# ------------------------------------------------------------------------------ SA-7, SA-8.2
+def test_sa7_sa8_2_the_rooms_a_tourist_may_take():
+    """An empty room takes anyone; a room with one lover takes a second lover only; two lovers
+    or anyone else fill a room. A hotel has room for someone while a room is empty or holds one lover."""
+    c = Samoa(players=3).components
+    lover, plain = (next(t for t in c.tourists if t.kind == kind) for kind in ("lovers", "plain"))
+    hotel = Hotel(1, 3)
+    hotel.rooms = [[], [plain], [lover]]
+    assert hotel.rooms_for(lover) == [0, 2] and hotel.rooms_for(plain) == [0]
+    assert hotel.has_room_for_anyone()
+    hotel.rooms[0] = [plain]
+    assert hotel.has_room_for_anyone() and hotel.rooms_for(lover) == [2]
+    hotel.rooms[2] = [lover, lover]
+    assert not hotel.has_room_for_anyone() and hotel.rooms_for(lover) == []
