@@ -91,6 +91,8 @@ def test_sa3_6_a_player_who_only_bought_discards_the_card_one_who_did_nothing_ke
         game.apply("done")  # nobody accommodates
     assert game.used[0] == ["20/12"] and "20/12" not in game.hands[0]
     assert game.used[1] == [] and "18/11" in game.hands[1]
+    fates = [(e["player"], e["card"], e["fate"]) for e in game.open_events() if e["kind"] == "card"]
+    assert fates[:2] == [(0, "20/12", "discarded"), (1, "18/11", "taken back")]
 
 
 # ------------------------------------------------------------------------------ SA-9.4b
@@ -183,3 +185,20 @@ def test_sa7_sa8_2_the_rooms_a_tourist_may_take():
     assert hotel.has_room_for_anyone() and hotel.rooms_for(lover) == [2]
     hotel.rooms[2] = [lover, lover]
     assert not hotel.has_room_for_anyone() and hotel.rooms_for(lover) == []
+
+
+def test_sa2_a_clash_at_the_end_of_the_row_moves_to_the_nearest_earlier_flag_that_fixes_it():
+    """Decision: no later flag is left at the row's end, so the nearest EARLIER flag that removes
+    the clash is used (three Ns at the end need it twice)."""
+    assert "".join(rules.separate_equal_flags(list("JUGJUGJUGNNN"))) == "JUGJUGNUNJGN"
+    assert "".join(rules.separate_equal_flags(list("JUGJUGNJUGNN"))) == "JUGJUGNJNGNU"
+
+
+def test_sa8_a_rich_tourist_in_a_suite_pays_double_once_and_says_why():
+    """SA-8.1 and SA-9.2 each double; two doublings make one (3 x 2 = 6, not 12), and the place
+    event names both reasons and that double never stacks."""
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J rich"]], hotels={0: {"suites": [1]}}))
+    game.apply("place 1.1 in 1")
+    assert [(e["pays"], e["why"]) for e in game.open_events() if e["kind"] == "place"] == [
+        (6, ["SA-8.1 rich: double", "SA-9.2 suite: double", "SA-8 double never stacks"])
+    ]
