@@ -202,3 +202,18 @@ def test_sa8_a_rich_tourist_in_a_suite_pays_double_once_and_says_why():
     assert [(e["pays"], e["why"]) for e in game.open_events() if e["kind"] == "place"] == [
         (6, ["SA-8.1 rich: double", "SA-9.2 suite: double", "SA-8 double never stacks"])
     ]
+
+
+def test_sa8_3_next_door_is_above_below_left_or_right_on_the_board_only():
+    """On a 3 x 3 board: the centre has four neighbours, a side room three, a corner two; the left
+    edge does not wrap to the row above, and an extra room (SA-9.1) is next to nothing."""
+    hotel = Hotel(3, 3)
+    hotel.rooms.append([])
+    assert [hotel.neighbours(room) for room in range(10)] == [
+        [3, 1], [4, 0, 2], [5, 1], [0, 6, 4], [1, 7, 3, 5], [2, 8, 4], [3, 7], [4, 6, 8], [5, 7], []
+    ]  # fmt: skip
+
+
+def test_sa9_4c_the_take_back_tile_with_no_used_card_says_none():
+    game = Samoa(players=4, seed=3, scenario={"flags": FLAGS, "hotels": {0: {"specials": ["take_back"]}}})
+    assert _refusal(game, "take-back 2/3") == "SA-9.4: name 0 of your used price cards (none)"
