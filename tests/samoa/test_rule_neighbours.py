@@ -217,3 +217,11 @@ def test_sa8_3_next_door_is_above_below_left_or_right_on_the_board_only():
 def test_sa9_4c_the_take_back_tile_with_no_used_card_says_none():
     game = Samoa(players=4, seed=3, scenario={"flags": FLAGS, "hotels": {0: {"specials": ["take_back"]}}})
     assert _refusal(game, "take-back 2/3") == "SA-9.4: name 0 of your used price cards (none)"
+
+
+def test_sa3_the_round_announces_its_own_flag_and_a_room_past_the_last_does_not_exist():
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain"]]))
+    seeded = Samoa(players=3, seed=12)  # flags J U G N U N G J G J U N (test above)
+    assert [e["nationality"] for e in seeded.open_events() if e["kind"] == "round"] == ["J"]
+    past = len(game.hotels[0].rooms) + 1
+    assert _refusal(game, f"place 1.1 in {past}") == f"SA-7: your hotel has no room {past}"
