@@ -22,9 +22,10 @@ deal.
   says how the action does if everyone then plays like that, not under best play.
 
 Fast paths (`FAST_PATHS`, one entry per game): Lost Cities uses the compiled kernel
-(kit/lostcities/fast.py) when numba is installed. A fast path plays exactly the rollouts the readable
-engine would (tests/sim/test_advice.py checks the numbers agree); `engine="readable"` forces the
-readable engine, the reference, and `Advice.engine` names the path used.
+(kit/lostcities/fast.py) when numba is installed; Samoa its lean playouts (kit/samoa/fast.py). A
+fast path plays exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the
+numbers agree); `engine="readable"` forces the readable engine, the reference, and `Advice.engine`
+names the path used.
 """
 
 from __future__ import annotations
@@ -198,10 +199,19 @@ def _lost_cities_path(policy: Any) -> FastPath | None:
     return FastPath("kernel", rollouts)
 
 
+def _samoa_path(policy: Any) -> FastPath | None:
+    from kit.samoa import fast
+
+    if not fast.fits(policy):
+        return None
+    return FastPath(fast.ENGINE, lambda *args: fast.advisor_rollouts(*args, policy))
+
+
 #: game name -> finder(policy): the game's fast path for that rollout policy, or None (no fast path
 #: for this policy, or its optional dependency is missing). One line per game; imports stay lazy.
 FAST_PATHS: dict[str, Callable[[Any], FastPath | None]] = {
     "lost-cities": _lost_cities_path,
+    "samoa": _samoa_path,
 }
 
 

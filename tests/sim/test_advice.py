@@ -114,3 +114,13 @@ def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
         advise(game, rollouts=2, policy=_FirstAction(), engine="fast")
     with pytest.raises(ValueError, match="engine is"):
         advise(game, rollouts=2, engine=None)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_lean_samoa_advisor_gives_the_readable_engines_numbers(policy):
+    game = _walked(Samoa(players=4, seed=5), 60)  # round 4: shorter rollouts than POSITIONS' round 1
+    assert len(game.legal_actions()) >= 3
+    lean = advise(game, rollouts=5, policy=policy, seed=4)
+    readable = advise(game, rollouts=5, policy=policy, seed=4, engine="readable")
+    assert lean.engine == "lean" and readable.engine == "readable"
+    assert lean.actions == readable.actions
