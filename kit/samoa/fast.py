@@ -407,6 +407,20 @@ def bots_for(game: Samoa, policy: Any) -> list:
 
 
 # ---------------------------------------------------------------------------- advisor
+def advisor_paths(policy: Any) -> list[tuple[str, Any]]:
+    """The advisor's fast paths for `policy` (see `kit.sim.advice.FastPath`), fastest first, each as
+    (engine name, rollouts): the compiled kernel for the random policy when numba is installed, and
+    these lean playouts for every policy they play (none for any other policy)."""
+    from . import fast_kernel
+
+    paths = []
+    if fast_kernel.fits(policy):
+        paths.append(("kernel", fast_kernel.play_after))
+    if fits(policy):
+        paths.append((ENGINE, lambda *args: advisor_rollouts(*args, policy)))
+    return paths
+
+
 def advisor_rollouts(worlds, actions, viewer: int, game_seeds, policy_seeds, policy):
     """The advisor's rollouts (see `kit.sim.advice.FastPath`): for world j and action k, the score
     difference and win share of `viewer` after `actions[k]` and a playout, exactly as the readable
