@@ -27,13 +27,13 @@ from .game import Samoa
 try:  # the compiled path is optional, like the Lost Cities kernel's
     import numba
     import numpy as np
-
-    from kit.lostcities.fast import _random, seed_states
 except ImportError:  # pragma: no cover - exercised without numba
     numba = None
     np = None
 
 AVAILABLE = numba is not None
+if AVAILABLE:  # one Mersenne Twister for both kernels (outside the try: a rename must fail loudly)
+    from kit.lostcities.fast import _random, seed_states
 
 KINDS = tuple(sorted(BUILDING_KINDS))  # extra_room, pool, send_home, suite, swap_card, take_back
 EXTRA_ROOM, POOL, SEND_HOME, SUITE, SWAP_CARD, TAKE_BACK = (KINDS.index(k) for k in KINDS)

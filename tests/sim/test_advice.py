@@ -132,3 +132,13 @@ def test_the_fast_samoa_advisor_gives_the_readable_engines_numbers(policy):
     assert fast.actions == readable.actions
     if policy == "random" and fast_kernel.AVAILABLE:  # the lean path can still be asked for by name
         assert advise(game, rollouts=5, policy=["random"] * 4, seed=4, engine="lean").actions == readable.actions
+
+
+def test_without_numba_samoa_random_rollouts_take_the_lean_path(monkeypatch):
+    from kit.samoa import fast_kernel
+
+    monkeypatch.setattr(fast_kernel, "AVAILABLE", False)
+    game = _walked(Samoa(players=3, seed=8), 100)
+    lean = advise(game, rollouts=4, seed=1)
+    assert lean.engine == "lean"
+    assert lean.actions == advise(game, rollouts=4, seed=1, engine="readable").actions
