@@ -33,7 +33,7 @@ from kit.core.game import interned
 from . import rules
 from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
 from .game import _PLACES, Samoa
-from .heuristic import HeuristicBot
+from .heuristic import PLACE_FIRST, HeuristicBot, _free_rooms, _longest_staying
 from .hotel import Hotel
 
 ENGINE = "lean"  # this path's name in the advisor's tables (`Advice.engine`)
@@ -390,20 +390,98 @@ def play_out(game: Samoa, chance: Chance, policy: Any = "random", record: list |
 
 
 def fits(policy: Any) -> bool:
-    """Whether this path plays `policy` (proven identical): "random", "heuristic", a HeuristicBot,
-    or a list of those, one per seat."""
+    """Whether this path plays `policy` (proven identical): "random", "heuristic", a HeuristicBot
+    (with any parameters; not a subclass, whose changes it would not know), or a list of those, one
+    per seat."""
     if isinstance(policy, list | tuple):
         return all(fits(p) for p in policy)
-    return policy in ("random", "heuristic") or isinstance(policy, HeuristicBot)
+    return policy in ("random", "heuristic") or type(policy) in (HeuristicBot, LeanHeuristicBot)
 
 
 def bots_for(game: Samoa, policy: Any) -> list:
-    """One bot per seat (None: uniformly random), as `kit.bots.rollout.rollout_bots`."""
+    """One bot per seat (None: uniformly random), as `kit.bots.rollout.rollout_bots`, heuristic bots
+    swapped for their lean twins (the same parameters, the same choices)."""
     if not fits(policy):
         raise ValueError(f"the lean path plays 'random', 'heuristic' or HeuristicBot policies, not {policy!r}")
     from kit.bots.rollout import rollout_bots
 
-    return rollout_bots(game, policy)
+    return [
+        bot if bot is None or type(bot) is LeanHeuristicBot else LeanHeuristicBot(**vars(bot))
+        for bot in rollout_bots(game, policy)
+    ]
+
+
+class LeanHeuristicBot(HeuristicBot):
+    """`HeuristicBot` with the same parameters and the same choices, planning its tourists without
+    copying the hotel or writing the reasons of every payment (its hot spot in playouts)."""
+
+    name = "heuristic"
+
+    def _tourists(self, game: Samoa) -> Any:  # HeuristicBot._tourists, with `_lean_plan`
+        player = game.to_move
+        hotel, card = game.hotels[player], game._card[game.chosen[player]]
+        if card.grey:
+            return self._send_home(game, hotel)
+        if game.committed is None and "send_home" in hotel.specials and _free_rooms(hotel) == 0:
+            occupied = hotel.occupied_rooms()
+            if len(occupied) >= 2 and any(game.groups):
+                rooms = _longest_staying(game, hotel, occupied)[:2]
+                return SendHome(tuple(sorted(r + 1 for r in rooms)))
+        groups = range(len(game.groups)) if game.committed is None else [game.committed]
+        best, best_total = None, 0
+        for g in groups:
+            plan = _lean_plan(hotel, game.groups[g], card.price)
+            total = sum(amount for amount, _, _ in plan)
+            if plan and total > best_total:
+                best, best_total = (g, plan), total
+        if best is None:
+            return interned(Done)
+        g, plan = best
+        cheap = best_total < self.single_guest * card.price
+        if game.committed is None and len(plan) == 1 and cheap and game.round < 11:
+            return interned(Done)
+        _, tile, room = plan[0]
+        return _PLACES[g][tile][room]
+
+
+def _lean_plan(hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
+    """`heuristic._plan`: each tourist, best first, in the room where it pays most (the lowest such)."""
+    rooms = [list(o) for o in hotel.rooms]
+    board, columns, rows, suites, pools = (
+        hotel.rows * hotel.columns,
+        hotel.columns,
+        hotel.rows,
+        hotel.suites,
+        hotel.pools,
+    )
+    order = sorted(range(len(group)), key=lambda i: (PLACE_FIRST[group[i].kind], -group[i].ring, i))
+    plan = []
+    for index in order:
+        tourist = group[index]
+        kind = tourist.kind
+        lover, rich = kind == "lovers", kind == "rich"
+        bonus = tourist.ring * pools if kind == "bather" else 0
+        best, best_room = None, -1
+        for room, occupants in enumerate(rooms):
+            if occupants and not (lover and len(occupants) == 1 and occupants[0].kind == "lovers"):
+                continue
+            double = rich or room in suites
+            if not double and room < board:
+                row, column = divmod(room, columns)
+                double = (
+                    (row > 0 and any(o.kind == "celebrity" for o in rooms[room - columns]))
+                    or (row < rows - 1 and any(o.kind == "celebrity" for o in rooms[room + columns]))
+                    or (column > 0 and any(o.kind == "celebrity" for o in rooms[room - 1]))
+                    or (column < columns - 1 and any(o.kind == "celebrity" for o in rooms[room + 1]))
+                )
+            amount = (2 * price if double else price) + bonus
+            if best is None or amount > best:  # the first (lowest) room of the highest amount
+                best, best_room = amount, room
+        if best is None:
+            continue
+        rooms[best_room].append(tourist)
+        plan.append((best, index, best_room))
+    return plan
 
 
 # ---------------------------------------------------------------------------- advisor

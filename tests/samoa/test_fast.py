@@ -11,7 +11,7 @@ import pytest
 from kit.bots.rollout import play_to_end, rollout_bots
 from kit.core import Chance
 from kit.samoa import Samoa, fast
-from kit.samoa.actions import Buy, Place, Remove, SendHome, Swap, TakeBack
+from kit.samoa.actions import Buy, Pass, Place, Remove, SendHome, Swap, TakeBack
 from kit.samoa.heuristic import HeuristicBot
 
 
@@ -58,9 +58,9 @@ def _both(game: Samoa, policy, seed: int) -> tuple[Samoa, list, Samoa, list]:
 CASES = [(seed, 3 + seed % 4, (seed * 37) % 200) for seed in range(160)]
 
 
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("policy", ["random", "heuristic", HeuristicBot(pressure=0.6, single_guest=1.0, pool_bid=9)])
 def test_lean_playouts_play_the_readable_engines_games(policy):
-    cases = CASES if policy == "random" else CASES[::4]
+    cases = CASES if policy == "random" else CASES[::4] if policy == "heuristic" else CASES[1::8]
     kinds: Counter = Counter()
     for seed, players, steps in cases:
         game = _position(seed, players, steps)
@@ -72,7 +72,7 @@ def test_lean_playouts_play_the_readable_engines_games(policy):
         kinds.update(type(action).__name__ for action in record)
         kinds.update("buy suite" for action in record if isinstance(action, Buy) and action.kind == "suite")
     # the comparison must have met the rarer rules, not only the common ones
-    needed = {Place, Remove, SendHome, Swap, TakeBack} if policy == "random" else {Place, Remove, TakeBack}
+    needed = {Place, Remove, SendHome, Swap, TakeBack} if policy == "random" else {Place, Remove}
     assert {kind.__name__ for kind in needed} <= set(kinds), kinds
     if policy == "random":
         assert kinds["buy suite"] > 0
@@ -94,9 +94,30 @@ def test_the_lean_random_action_is_the_legal_action_at_the_same_index():
     assert positions > 1000
 
 
+def test_the_lean_heuristic_plans_as_the_heuristic_bot():
+    """Its choices, position by position (a playout compares only the positions it passes)."""
+    checked = 0
+    for seed in range(6):
+        game, chance = Samoa(players=3 + seed % 4, seed=seed), Chance(seed)
+        bots = [HeuristicBot(), HeuristicBot(pressure=1.5, single_guest=0.5)]
+        lean = [fast.LeanHeuristicBot(**vars(bot)) for bot in bots]
+        while not game.is_over:
+            for bot, twin in zip(bots, lean):
+                assert twin.choose(game) == bot.choose(game)
+                checked += 1
+            game.apply(game.random_action(chance))
+    assert checked > 1000
+
+
+class _Cautious(HeuristicBot):
+    def _build(self, game):
+        return Pass()
+
+
 def test_only_proven_policies_are_taken():
     assert fast.fits("random") and fast.fits("heuristic") and fast.fits(HeuristicBot(pressure=0.5))
     assert fast.fits(["random", "heuristic", HeuristicBot(), "random"])
     assert not fast.fits("greedy") and not fast.fits(object())
+    assert not fast.fits(_Cautious()), "a subclass may choose otherwise: its lean twin would not know"
     with pytest.raises(ValueError, match="lean path"):
         fast.play_out(Samoa(players=3, seed=1), Chance(1), policy=object())
