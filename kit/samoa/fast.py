@@ -389,6 +389,16 @@ def play_out(game: Samoa, chance: Chance, policy: Any = "random", record: list |
     return copy
 
 
+def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
+    """A search's rollout (the ISMCTS bot's): `world`, a throwaway copy, played to its end exactly as
+    ``play_to_end(world, rollout_bots(world, policy), chance)`` of kit.bots.rollout would (drawing
+    the same numbers from `chance` and from the world's generator); each player's win share."""
+    from kit.bots.rollout import win_shares
+
+    play_to_end(world, bots_for(world, policy), chance)
+    return win_shares(world)
+
+
 def fits(policy: Any) -> bool:
     """Whether this path plays `policy` (proven identical): "random", "heuristic", a HeuristicBot
     (with any parameters; not a subclass, whose changes it would not know), or a list of those, one
