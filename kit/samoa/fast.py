@@ -14,12 +14,17 @@ same rules on the same state (a `Samoa` object), but
   the same index into the same order as `Samoa.legal_actions()`, from the same `random()` draw;
 - carries out each action with the rules' own steps, minus the checks (every action here is legal
   by construction) and minus the events and the history;
-- copies a position without its history, log and generator.
+- copies a position without its history, log and generator;
+- lets the heuristic bot plan its tourists without copying the hotel or writing the reasons of
+  every payment (`LeanHeuristicBot`: the same parameters, the same choices).
 
 Chance comes from the same generators in the same order, so for the same position and the same
 chance it plays exactly the same actions and reaches the same final state (tests/samoa/test_fast.py
 checks it game for game). The readable engine stays the reference: a rule changed there and not
 here makes those tests fail. A copy played here carries no history and no log of its playout.
+
+Uniformly random rollouts go faster still in the compiled kernel (kit/samoa/fast_kernel.py, with
+numba); `advisor_paths` offers the advisor both. A search calls `rollout(world, policy, chance)`.
 """
 
 from __future__ import annotations
