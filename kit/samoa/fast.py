@@ -23,8 +23,8 @@ chance it plays exactly the same actions and reaches the same final state (tests
 checks it game for game). The readable engine stays the reference: a rule changed there and not
 here makes those tests fail. A copy played here carries no history and no log of its playout.
 
-Uniformly random rollouts go faster still in the compiled kernel (kit/samoa/fast_kernel.py, with
-numba); `advisor_paths` offers the advisor both. A search calls `rollout(world, policy, chance)`.
+Rollouts go faster still in the compiled kernel (kit/samoa/fast_kernel.py, with numba);
+`advisor_paths` offers the advisor both. A search calls `rollout(world, policy, chance)`.
 """
 
 from __future__ import annotations
@@ -502,13 +502,13 @@ def _lean_plan(hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
 # ---------------------------------------------------------------------------- advisor
 def advisor_paths(policy: Any) -> list[tuple[str, Any]]:
     """The advisor's fast paths for `policy` (see `kit.sim.advice.FastPath`), fastest first, each as
-    (engine name, rollouts): the compiled kernel for the random policy when numba is installed, and
-    these lean playouts for every policy they play (none for any other policy)."""
+    (engine name, rollouts): the compiled kernel when numba is installed, and these lean playouts,
+    for the policies they play (none for any other policy)."""
     from . import fast_kernel
 
     paths = []
     if fast_kernel.fits(policy):
-        paths.append(("kernel", fast_kernel.play_after))
+        paths.append(("kernel", lambda *args: fast_kernel.play_after(*args, policy)))
     if fits(policy):
         paths.append((ENGINE, lambda *args: advisor_rollouts(*args, policy)))
     return paths
