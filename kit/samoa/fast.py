@@ -395,11 +395,16 @@ def play_out(game: Samoa, chance: Chance, policy: Any = "random", record: list |
 
 
 def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
-    """A search's rollout (the ISMCTS bot's): `world`, a throwaway copy, played to its end exactly as
-    ``play_to_end(world, rollout_bots(world, policy), chance)`` of kit.bots.rollout would (drawing
-    the same numbers from `chance` and from the world's generator); each player's win share."""
+    """A search's rollout (the ISMCTS bot's): each player's win share after `world`, a throwaway
+    copy, is played to its end exactly as ``play_to_end(world, rollout_bots(world, policy), chance)``
+    of kit.bots.rollout would play it, drawing the same numbers from `chance` and from the world's
+    generator. In the compiled kernel when numba is installed (`world` is then left unplayed)."""
     from kit.bots.rollout import win_shares
 
+    from . import fast_kernel
+
+    if fast_kernel.fits(policy):
+        return fast_kernel.rollout(world, policy, chance)
     play_to_end(world, bots_for(world, policy), chance)
     return win_shares(world)
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.core import Chance
+
 from .components import BUILDING_KINDS, TOURIST_KINDS
 from .game import Samoa
 from .heuristic import PLACE_FIRST as HEURISTIC_ORDER
@@ -261,6 +263,29 @@ def play_from(
     best = [p for p in range(players) if scores[p] == scores[:players].max()]
     most = max(empty[p] for p in best)
     return [int(s) for s in scores[:players]], [p for p in best if empty[p] == most], [int(x) for x in recorded[:steps]]
+
+
+def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
+    """kit/samoa/fast.py's `rollout` in the kernel: each player's win share after playing `world` to
+    its end, `chance` and the world's generator left exactly where the readable rollout leaves them
+    (their Mersenne Twister states are read, advanced in the kernel and written back); `world`'s
+    position itself is not advanced."""
+    mt_game = np.array(world.chance._generator.getstate()[1], np.int64)
+    mt_policy = np.array(chance._generator.getstate()[1], np.int64)
+    row, t = encode(world), tables(world)
+    _play(row, t, policy_rows(policy, world.players), mt_game, mt_policy, _NO_RECORD, np.zeros(SCRATCH, np.int64))
+    world.chance._generator.setstate((3, tuple(int(x) for x in mt_game), None))
+    chance._generator.setstate((3, tuple(int(x) for x in mt_policy), None))
+    scores = np.zeros(P, np.int64)
+    empty = np.zeros(P, np.int64)
+    _scores(row, t, scores, empty)
+    players = world.players
+    best = [p for p in range(players) if scores[p] == scores[:players].max()]
+    winners = [p for p in best if empty[p] == max(empty[q] for q in best)]
+    return [1 / len(winners) if p in winners else 0.0 for p in range(players)]
+
+
+_NO_RECORD = np.zeros(0, np.int64) if AVAILABLE else None
 
 
 # ---------------------------------------------------------------------- the compiled functions

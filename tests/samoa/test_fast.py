@@ -123,9 +123,15 @@ def test_only_proven_policies_are_taken():
         fast.play_out(Samoa(players=3, seed=1), Chance(1), policy=object())
 
 
+@pytest.mark.parametrize("kernel", [True, False])
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_a_search_rollout_is_the_readable_rollout(policy):
+def test_a_search_rollout_is_the_readable_rollout(policy, kernel, monkeypatch):
     from kit.bots.rollout import win_shares
+    from kit.samoa import fast_kernel
+
+    if kernel and not fast_kernel.AVAILABLE:
+        pytest.skip("numba not installed (extra 'fast')")
+    monkeypatch.setattr(fast_kernel, "AVAILABLE", kernel)
 
     for seed in range(6):
         world = _position(seed, 3 + seed % 4, 60 + 20 * seed)
