@@ -235,11 +235,8 @@ def play_after(worlds, actions, viewer: int, game_seeds, policy_seeds, policy: A
     tourists drawn from ``Chance(game_seeds[j])``, random actions from ``Chance(policy_seeds[j])``."""
     rows = np.stack([encode(world) for world in worlds])
     codes = np.array([action_code(worlds[0], action) for action in actions], np.int64)
-    differences = np.zeros((len(worlds), len(actions)))
-    wins = np.zeros((len(worlds), len(actions)))
-    params = policy_rows(policy, worlds[0].players)
     states = seed_states(game_seeds), seed_states(policy_seeds)
-    _after_many(rows, codes, tables(worlds[0]), params, *states, viewer, differences, wins)
+    differences, wins, _ = _run(rows, codes, tables(worlds[0]), policy_rows(policy, worlds[0].players), *states, viewer)
     return differences, wins
 
 
@@ -250,19 +247,13 @@ def play_from(
     ``Chance(policy_seed)``, later tourists from a copy of the game's own generator (`game` is left
     unchanged): the final scores, the winners and (record=True) the action codes played, as
     `action_code` gives them."""
-    row = encode(game)
-    mt_game = np.array(game.chance._generator.getstate()[1], np.int64)
-    mt_policy = seed_states([policy_seed])[0]
+    states = np.array([game.chance._generator.getstate()[1]], np.int64), seed_states([policy_seed])
     recorded = np.zeros(4096 if record else 0, np.int64)
-    t = tables(game)
-    steps = _play(row, t, policy_rows(policy, game.players), mt_game, mt_policy, recorded, np.zeros(SCRATCH, np.int64))
-    scores = np.zeros(P, np.int64)
-    empty = np.zeros(P, np.int64)
-    _scores(row, t, scores, empty)
-    players = game.players
-    best = [p for p in range(players) if scores[p] == scores[:players].max()]
-    most = max(empty[p] for p in best)
-    return [int(s) for s in scores[:players]], [p for p in best if empty[p] == most], [int(x) for x in recorded[:steps]]
+    finals = _run(
+        encode(game)[None, :], _NO_ACTION, tables(game), policy_rows(policy, game.players), *states, 0, recorded
+    )[2]
+    scores, winners, steps = _final(finals[0, 0], game.players)
+    return scores, winners, [int(x) for x in recorded[:steps]]
 
 
 def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
@@ -270,22 +261,35 @@ def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
     its end, `chance` and the world's generator left exactly where the readable rollout leaves them
     (their Mersenne Twister states are read, advanced in the kernel and written back); `world`'s
     position itself is not advanced."""
-    mt_game = np.array(world.chance._generator.getstate()[1], np.int64)
-    mt_policy = np.array(chance._generator.getstate()[1], np.int64)
-    row, t = encode(world), tables(world)
-    _play(row, t, policy_rows(policy, world.players), mt_game, mt_policy, _NO_RECORD, np.zeros(SCRATCH, np.int64))
-    world.chance._generator.setstate((3, tuple(int(x) for x in mt_game), None))
-    chance._generator.setstate((3, tuple(int(x) for x in mt_policy), None))
-    scores = np.zeros(P, np.int64)
-    empty = np.zeros(P, np.int64)
-    _scores(row, t, scores, empty)
-    players = world.players
-    best = [p for p in range(players) if scores[p] == scores[:players].max()]
-    winners = [p for p in best if empty[p] == max(empty[q] for q in best)]
-    return [1 / len(winners) if p in winners else 0.0 for p in range(players)]
+    mt_game = np.array([world.chance._generator.getstate()[1]], np.int64)
+    mt_policy = np.array([chance._generator.getstate()[1]], np.int64)
+    params = policy_rows(policy, world.players)
+    finals = _run(encode(world)[None, :], _NO_ACTION, tables(world), params, mt_game, mt_policy, 0)[2]
+    world.chance._generator.setstate((3, tuple(int(x) for x in mt_game[0]), None))
+    chance._generator.setstate((3, tuple(int(x) for x in mt_policy[0]), None))
+    _, winners, _ = _final(finals[0, 0], world.players)
+    return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
+
+
+def _run(rows, codes, t, params, states_game, states_policy, viewer: int, recorded=None):
+    """The one compiled entry point (one compilation): (differences, wins, finals) of `_after_many`."""
+    differences = np.zeros((rows.shape[0], codes.shape[0]))
+    wins = np.zeros((rows.shape[0], codes.shape[0]))
+    finals = np.zeros((rows.shape[0], codes.shape[0], 2 * P + 1), np.int64)
+    recorded = _NO_RECORD if recorded is None else recorded
+    _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins, finals, recorded)
+    return differences, wins, finals
+
+
+def _final(final, players: int) -> tuple[list[int], list[int], int]:
+    """Scores, winners (SA-6: the richest, then the most empty rooms) and steps of one playout."""
+    scores, empty = [int(x) for x in final[:players]], [int(x) for x in final[P : P + players]]
+    best = [p for p in range(players) if scores[p] == max(scores)]
+    return scores, [p for p in best if empty[p] == max(empty[q] for q in best)], int(final[2 * P])
 
 
 _NO_RECORD = np.zeros(0, np.int64) if AVAILABLE else None
+_NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play on from the position as it is
 
 
 # ---------------------------------------------------------------------- the compiled functions
@@ -956,12 +960,14 @@ def _scores(row, t, scores, empty):
                 empty[p] += 1
 
 
-def _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins):
+def _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins, finals, recorded):
+    """Every row with every first action (codes[k] < 0: none), played to the end: `viewer`'s
+    difference and win share, and each playout's scores, empty rooms and steps (`finals`). The last
+    playout's generators are written back to the last rows of `states_game` and `states_policy`."""
     scratch = np.zeros(SCRATCH, np.int64)
     row = np.empty(rows.shape[1], np.int64)
     mt_game = np.empty(625, np.int64)
     mt_policy = np.empty(625, np.int64)
-    no_record = np.empty(0, np.int64)
     scores = np.zeros(P, np.int64)
     empty = np.zeros(P, np.int64)
     for j in range(rows.shape[0]):
@@ -969,9 +975,13 @@ def _after_many(rows, codes, t, params, states_game, states_policy, viewer, diff
             row[:] = rows[j]
             mt_game[:] = states_game[j]
             mt_policy[:] = states_policy[j]
-            _apply(row, t, codes[k], mt_game)
-            _play(row, t, params, mt_game, mt_policy, no_record, scratch)
+            if codes[k] >= 0:
+                _apply(row, t, codes[k], mt_game)
+            steps = _play(row, t, params, mt_game, mt_policy, recorded, scratch)
             _scores(row, t, scores, empty)
+            finals[j, k, :P] = scores
+            finals[j, k, P : 2 * P] = empty
+            finals[j, k, 2 * P] = steps
             n = row[PLAYERS]
             best, other = scores[0], -(2**62)
             for p in range(n):
@@ -988,6 +998,8 @@ def _after_many(rows, codes, t, params, states_game, states_policy, viewer, diff
                     winners += 1
             mine = scores[viewer] == best and empty[viewer] == most
             wins[j, k] = 1.0 / winners if mine else 0.0
+    states_game[rows.shape[0] - 1][:] = mt_game
+    states_policy[rows.shape[0] - 1][:] = mt_policy
 
 
 def fits(policy: Any) -> bool:
