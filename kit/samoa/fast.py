@@ -52,7 +52,7 @@ def lean_copy(game: Samoa) -> Samoa:
     copy.__dict__.update(game.__dict__)
     copy.chance = None
     copy.history, copy.log = [], []
-    copy.hotels = [_hotel_copy(h) for h in game.hotels]
+    copy.hotels = [h.clone() for h in game.hotels]
     copy.money, copy.chosen = list(game.money), list(game.chosen)
     copy.hands, copy.used = [list(h) for h in game.hands], [list(u) for u in game.used]
     copy.flags, copy.offer = list(game.flags), list(game.offer)
@@ -61,17 +61,6 @@ def lean_copy(game: Samoa) -> Samoa:
     copy.building_deck, copy.tourist_deck = list(game.building_deck), list(game.tourist_deck)
     copy.order = list(game.order)
     copy.bought, copy.placed, copy.earned = list(game.bought), list(game.placed), list(game.earned)
-    return copy
-
-
-def _hotel_copy(hotel: Hotel) -> Hotel:
-    copy = object.__new__(Hotel)
-    copy.rows, copy.columns = hotel.rows, hotel.columns
-    copy.rooms = [list(o) for o in hotel.rooms]
-    copy.suites = set(hotel.suites)
-    copy.pools = hotel.pools
-    copy.specials = list(hotel.specials)
-    copy.used_specials = list(hotel.used_specials)
     return copy
 
 
@@ -149,7 +138,11 @@ def random_action(game: Samoa, random) -> Any:
 
 
 # ------------------------------------------------------------------ the moves, lean
-# Each is the move of rules.py with the same name, minus its checks and its events.
+# Each is the move of rules.py with the same name, minus its checks and its events (the rules'
+# helpers that write no events are used as they are).
+_next_turn, _use_special = rules._next_turn, rules._use_special
+
+
 def _choose(game: Samoa, action: Choose) -> None:
     player = game.to_move
     game.hands[player].remove(action.card)
@@ -342,19 +335,6 @@ def _start_round(game: Samoa) -> None:
     game.order = list(range(players))
     game.turn = 0
     game.to_move = 0
-
-
-def _next_turn(game: Samoa, after) -> None:
-    game.turn += 1
-    if game.turn < len(game.order):
-        game.to_move = game.order[game.turn]
-    else:
-        after(game)
-
-
-def _use_special(hotel: Hotel, kind: str) -> None:
-    hotel.specials.remove(kind)
-    hotel.used_specials.append(kind)
 
 
 MOVES = {

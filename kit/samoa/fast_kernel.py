@@ -401,26 +401,34 @@ def _send_home(row, t, p, room):
             row[at + s] = 0
 
 
+def _next_to_celebrity(slots, at, t, room):
+    """SA-8.3: a celebrity directly above, below, left or right of board room `room` (the hotel's
+    rooms as two slots each from slots[at]; extra rooms have no neighbours)."""
+    if room >= t[BOARD_ROOMS]:
+        return False
+    columns = t[COLUMNS]
+    r, c = room // columns, room % columns
+    for side in range(4):
+        if side == 0 and r > 0:
+            other = room - columns
+        elif side == 1 and r < t[ROWS] - 1:
+            other = room + columns
+        elif side == 2 and c > 0:
+            other = room - 1
+        elif side == 3 and c < columns - 1:
+            other = room + 1
+        else:
+            continue
+        for s in range(2):
+            if slots[at + 2 * other + s] and t[T_KIND + slots[at + 2 * other + s] - 1] == CELEBRITY:
+                return True
+    return False
+
+
 def _earnings(row, t, p, ident, room, price):
     double = t[T_KIND + ident] == RICH or (row[SUITES + p] >> room) & 1 == 1
-    board, columns = t[BOARD_ROOMS], t[COLUMNS]
-    if not double and room < board:
-        r, c = room // columns, room % columns
-        for n in range(4):
-            if n == 0 and r > 0:
-                other = room - columns
-            elif n == 1 and r < t[ROWS] - 1:
-                other = room + columns
-            elif n == 2 and c > 0:
-                other = room - 1
-            elif n == 3 and c < columns - 1:
-                other = room + 1
-            else:
-                continue
-            at = ROOMS + (p * ROOM_CAP + other) * 2
-            for s in range(2):
-                if row[at + s] and t[T_KIND + row[at + s] - 1] == CELEBRITY:
-                    double = True
+    if not double:
+        double = _next_to_celebrity(row, ROOMS + p * ROOM_CAP * 2, t, room)
     amount = 2 * price if double else price
     if t[T_KIND + ident] == BATHER and row[POOLS + p]:
         amount += t[T_RING + ident] * row[POOLS + p]
@@ -891,7 +899,7 @@ def _plan(row, t, p, g, price, scratch):
             trial[order + at] = trial[order + at - 1]
             at -= 1
         trial[order + at] = i
-    suites, pools, columns, board = row[SUITES + p], row[POOLS + p], t[COLUMNS], t[BOARD_ROOMS]
+    suites, pools = row[SUITES + p], row[POOLS + p]
     total, count, first_tile, first_room = 0, 0, -1, -1
     for n in range(length):
         index = trial[order + n]
@@ -905,22 +913,8 @@ def _plan(row, t, p, g, price, scratch):
             ):
                 continue
             double = kind == RICH or (suites >> room) & 1 == 1
-            if not double and room < board:
-                r, c = room // columns, room % columns
-                for side in range(4):
-                    if side == 0 and r > 0:
-                        other = room - columns
-                    elif side == 1 and r < t[ROWS] - 1:
-                        other = room + columns
-                    elif side == 2 and c > 0:
-                        other = room - 1
-                    elif side == 3 and c < columns - 1:
-                        other = room + 1
-                    else:
-                        continue
-                    for s in range(2):
-                        if trial[2 * other + s] and t[T_KIND + trial[2 * other + s] - 1] == CELEBRITY:
-                            double = True
+            if not double:
+                double = _next_to_celebrity(trial, 0, t, room)
             amount = (2 * price if double else price) + bonus
             if best_room < 0 or amount > best:
                 best, best_room = amount, room
@@ -1021,6 +1015,7 @@ if AVAILABLE:
         "_next_building_turn",
         "_supply_return",
         "_send_home",
+        "_next_to_celebrity",
         "_earnings",
         "_start_round",
         "_payout_and_cards",
