@@ -379,14 +379,13 @@ def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
     copy, is played to its end exactly as ``play_to_end(world, rollout_bots(world, policy), chance)``
     of kit.bots.rollout would play it, drawing the same numbers from `chance` and from the world's
     generator. In the compiled kernel when numba is installed (`world` is then left unplayed)."""
-    from kit.bots.rollout import win_shares
-
     from . import fast_kernel
 
     if fast_kernel.fits(policy):
         return fast_kernel.rollout(world, policy, chance)
     play_to_end(world, bots_for(world, policy), chance)
-    return win_shares(world)
+    winners = world.winners()  # a shared win is shared (as kit.bots.rollout.win_shares)
+    return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
 
 
 def fits(policy: Any) -> bool:
@@ -399,16 +398,21 @@ def fits(policy: Any) -> bool:
 
 
 def bots_for(game: Samoa, policy: Any) -> list:
-    """One bot per seat (None: uniformly random), as `kit.bots.rollout.rollout_bots`, heuristic bots
-    swapped for their lean twins (the same parameters, the same choices)."""
+    """One bot per seat (None: uniformly random), as `kit.bots.rollout.rollout_bots` gives them (a
+    game does not import the bots' layer), heuristic bots as their lean twins (the same parameters,
+    the same choices)."""
     if not fits(policy):
         raise ValueError(f"the lean path plays 'random', 'heuristic' or HeuristicBot policies, not {policy!r}")
-    from kit.bots.rollout import rollout_bots
+    seats = list(policy) if isinstance(policy, list | tuple) else [policy] * game.players
+    return [_lean_bot(seat) for seat in seats]
 
-    return [
-        bot if bot is None or type(bot) is LeanHeuristicBot else LeanHeuristicBot(**vars(bot))
-        for bot in rollout_bots(game, policy)
-    ]
+
+def _lean_bot(seat: Any) -> LeanHeuristicBot | None:
+    if seat == "random":
+        return None
+    if seat == "heuristic":
+        return LeanHeuristicBot()
+    return seat if type(seat) is LeanHeuristicBot else LeanHeuristicBot(**vars(seat))
 
 
 class LeanHeuristicBot(HeuristicBot):
