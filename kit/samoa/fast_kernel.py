@@ -265,8 +265,8 @@ def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
     mt_policy = np.array([chance._generator.getstate()[1]], np.int64)
     params = policy_rows(policy, world.players)
     finals = _run(encode(world)[None, :], _NO_ACTION, tables(world), params, mt_game, mt_policy, 0)[2]
-    world.chance._generator.setstate((3, tuple(int(x) for x in mt_game[0]), None))
-    chance._generator.setstate((3, tuple(int(x) for x in mt_policy[0]), None))
+    world.chance._generator.setstate((3, tuple(mt_game[0].tolist()), None))
+    chance._generator.setstate((3, tuple(mt_policy[0].tolist()), None))
     _, winners, _ = _final(finals[0, 0], world.players)
     return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
 
