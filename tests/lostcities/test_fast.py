@@ -21,7 +21,8 @@ needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed
 
 @needs_numba
 def test_the_kernels_mersenne_twister_is_pythons():
-    seeds = [0, 1, 7, -7, 42, 2**32 - 1, 2**32, 2**53 + 3, 2**62 - 1, -(2**62), 2**70 + 11]
+    # the kernel's usual key (|seed| < 2**63, two words) and the general one (-2**63, 2**64 - 1, longer keys)
+    seeds = [0, 1, 7, -7, 42, 2**32 - 1, 2**32, 2**53 + 3, 2**62 - 1, -(2**62), -(2**63), 2**64 - 1, 2**70 + 11]
     states = fast.seed_states(seeds)
     for seed, state in zip(seeds, states):
         assert list(state) == list(random.Random(seed).getstate()[1]), seed
@@ -40,18 +41,19 @@ def _records(game: LostCities, chance: Chance, policies) -> tuple[list[int], lis
 
 
 def _compare_new_games(count: int, policies, players: int = 2, rounds: int = 1, first_player: int = 0):
-    seeds = list(range(1000, 1000 + count))
-    policy_seeds = [7 * seed + 3 for seed in seeds]
-    totals, steps, records = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player, 3000)
     mentioned = fast._policies(policies, players)
-    for i, seed in enumerate(seeds):
-        game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
-        fast.reference_play(game, Chance(policy_seeds[i]), mentioned)
-        record = fast.engine_record(game)
-        assert len(record) < 3000, "record buffer too small for this test"
-        assert records[i, : len(record) + 1].tolist() == record + [-1], f"seed {seed}: the kernel played another game"
-        assert steps[i] == len(game.history)
-        assert list(totals[i]) == game.totals()
+    for chunk in range(1000, 1000 + count, 500):  # the records of 500 games at a time (12 MB)
+        seeds = list(range(chunk, min(chunk + 500, 1000 + count)))
+        policy_seeds = [7 * seed + 3 for seed in seeds]
+        totals, steps, records = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player, 3000)
+        for i, seed in enumerate(seeds):
+            game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
+            fast.reference_play(game, Chance(policy_seeds[i]), mentioned)
+            record = fast.engine_record(game)
+            assert len(record) < 3000, "record buffer too small for this test"
+            assert records[i, : len(record) + 1].tolist() == record + [-1], f"seed {seed}: another game"
+            assert steps[i] == len(game.history)
+            assert list(totals[i]) == game.totals()
 
 
 @needs_numba
@@ -97,6 +99,37 @@ def test_positions_from_the_middle_of_random_games():
         assert got == expected, f"seed {seed} at step {len(game.history)}"
         compared += 1
     assert compared > 200
+
+
+def _middle_positions(count: int, seed: int):
+    """`count` positions from the middle of random games (2 or 4 players, 1 to 3 rounds)."""
+    picker = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        game = LostCities(players=picker.choice((2, 4)), rounds=picker.choice((1, 3)), seed=picker.randrange(10**6))
+        walker = Chance(picker.randrange(10**6))
+        for _ in range(picker.randrange(1, 200)):
+            if game.is_over:
+                break
+            game.apply(game.random_action(walker))
+        if not game.is_over:
+            positions.append(game)
+    return positions
+
+
+@needs_numba
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_searches_rollouts_are_the_engines(policy):
+    """play_from (ISMCTS's rollouts: later rounds dealt by the position's own generator) and
+    play_after (the advisor's: every first action, later rounds from a fresh seed)."""
+    for n, game in enumerate(_middle_positions(12, seed=5)):
+        copy = game.clone()
+        fast.reference_play(copy, Chance(n), fast._policies(policy, game.players))
+        assert fast.play_from(game, n, policy) == copy.totals(), n
+        actions = game.legal_actions()[:4]
+        got = fast.play_after([game, game], actions, [n, n + 1], [2 * n, 2 * n + 1], policy)
+        expected = fast.reference_play_after([game, game], actions, [n, n + 1], [2 * n, 2 * n + 1], policy)
+        assert got.tolist() == expected.tolist(), n
 
 
 @needs_numba
