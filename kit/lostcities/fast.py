@@ -227,13 +227,15 @@ def play_new(
     """Many new games at once: game i is ``LostCities(players=players, rounds=rounds, seed=seeds[i],
     first_player=first_player)`` played out with ``Chance(policy_seeds[i])`` for its random seats;
     dealt and played in the kernel. Returns (totals: per game the two sides' match totals, steps,
-    records: the first `record_cap` entries of each game's record, -1 after its end)."""
-    if not AVAILABLE:
-        raise RuntimeError("play_new needs numba (pip install tablekit[fast])")
+    records: the first `record_cap` entries of each game's record, -1 after its end). Without
+    numba the readable engine plays them (lists instead of arrays)."""
     if len(seeds) != len(policy_seeds):
         raise ValueError("give one policy seed per game seed")
+    mentioned = _policies(policies, players)
+    if not AVAILABLE:
+        return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
     template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
-    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    params = np.array([policy_row(p) for p in mentioned] + [[RANDOM] * PARAMS] * (4 - players))
     totals = np.zeros((len(seeds), 2), np.int64)
     steps = np.zeros(len(seeds), np.int64)
     records = np.zeros((len(seeds), record_cap), np.int64)
@@ -298,6 +300,19 @@ def reference_play(game: LostCities, chance: Chance, policies) -> None:
     while not game.is_over:
         bot = bots[game.to_move]
         game.apply(game.random_action(chance) if bot is None else bot.choose(game))
+
+
+def _reference_new(seeds, policy_seeds, policies, players, rounds, first_player, record_cap):
+    """`play_new` on the readable engine."""
+    totals, steps, records = [], [], []
+    for seed, policy_seed in zip(seeds, policy_seeds):
+        game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
+        reference_play(game, Chance(policy_seed), policies)
+        record = engine_record(game)[:record_cap]
+        totals.append(game.totals())
+        steps.append(len(game.history))
+        records.append(record + [-1] * (record_cap - len(record)))
+    return totals, steps, records
 
 
 def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool) -> Outcome:
