@@ -1,4 +1,4 @@
-"""Compiled Lost Cities playouts: the readable engine's games, about a hundred times faster.
+"""Compiled Lost Cities playouts: the readable engine's games, many times faster (benchmarks/fast.py says how many).
 
     >>> from kit.lostcities import LostCities, fast
     >>> game = LostCities(seed=7, rounds=1)
@@ -17,6 +17,13 @@ works, by playing the readable engine (slowly); `AVAILABLE` says which one you g
 
 Layout of a position in the kernel: one int64 row (see `_encode`), cards as ``16 * expedition +
 value`` (investment cards have value 0), so that sorting codes sorts cards as the engine does.
+A Mersenne Twister state is 625 uint32 words (624 words and the index, as `getstate()` gives them).
+
+Speed (benchmarks/fast.py measures it against the C bitmask reference, benchmarks/lostcities_reference.c,
+playing the very same games): the kernel runs without numba's runtime (`_nrt=False`), so arrays
+passed between its functions are not reference-counted (those atomic counts took about 40% of the
+time); it allocates nothing (the wrappers hand it its working space) and `play_new` seeds each
+game's two generators just before playing it rather than building (games x 625) state arrays.
 """
 
 from __future__ import annotations
