@@ -825,7 +825,17 @@ if AVAILABLE:
     # _nrt=False: no numba runtime, so no reference counting of the arrays passed from function to
     # function (atomic increments and decrements that took about 40% of the time); the kernel
     # allocates nothing itself, the wrappers above hand it its working space (`_scratch`).
-    _options = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False, _nrt=False)
+    # `_nrt` is a private option of numba's CPU target (there since 0.4x): should a later numba drop
+    # it, the kernel compiles with the runtime instead, slower but the same games.
+    try:
+        from numba.core.options import DefaultOptions
+
+        _runtime_free = hasattr(DefaultOptions, "_nrt")
+    except ImportError:  # pragma: no cover - a numba laid out otherwise
+        _runtime_free = False
+    _options = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
+    if _runtime_free:
+        _options["_nrt"] = False
     _compile = numba.njit(**_options)
     _inline = numba.njit(inline="always", **_options)
     _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply"}
