@@ -4,9 +4,10 @@
     >>> game = Overbooking(players=4, seed=6)
     >>> fast.play_out(game, Chance(1)).scores      # the readable engine would end the same way
 
-The kernel plays a position to its end (stages 1 to 3 of every round left, OB-4 ... OB-8) with the
-uniformly random policy of `Overbooking.random_action`, drawing chance exactly as the readable
-engine does: the policy's choices from one Mersenne Twister, the hotel sides of new tiles (OB-7)
+The kernel plays a position to its end (stages 1 to 3 of every round left, OB-4 ... OB-8) with a
+policy per seat: the uniformly random policy of `Overbooking.random_action`, or the heuristic bot's
+(`kit.overbooking.heuristic.HeuristicBot`, with its parameters). It draws chance exactly as the
+readable engine does: the policy's choices from one Mersenne Twister, the hotel sides of new tiles (OB-7)
 from the game's own, both copied word for word from `random.Random.getstate()` (the generator
 itself is the Lost Cities kernel's, `kit.lostcities.fast`). So for the same position and the same
 chance it plays the same actions and reaches the same scores; tests/overbooking/test_fast.py proves
@@ -35,6 +36,7 @@ from kit.core import Chance
 from .actions import Hold, Place, Target
 from .components import GUEST_TYPES, Components
 from .game import Overbooking
+from .heuristic import HeuristicBot
 
 try:  # the compiled path is optional: see the module's docstring
     import numba
@@ -66,9 +68,10 @@ PRIORITY = TILES + TILE_CAP  # stage 2: the slots nobles gave priority to (OB-5.
 DOOR = PRIORITY + 32  # stage 2: the back-door cards still to act, nearest first
 HOTELS = DOOR + 32
 # a hotel: its tile, side (0 = A, 1 = B), beds, rule, the guest type its rule names, point token,
-# sides used (bit 0 = A, bit 1 = B), queue and back-door lengths, then the queue and the back door
-H_TILE, H_SIDE, H_BEDS, H_RULE, H_RULE_KIND, H_TOKEN, H_SIDES, H_QLEN, H_BLEN = range(9)
-H_QUEUE = 9
+# sides used (bit 0 = A, bit 1 = B), queue and back-door lengths, which queue places lie face up
+# (bit i: position i, stage 1 only: what the heuristic reads), then the queue and the back door
+H_TILE, H_SIDE, H_BEDS, H_RULE, H_RULE_KIND, H_TOKEN, H_SIDES, H_QLEN, H_BLEN, H_FACE_UP = range(10)
+H_QUEUE = 10
 QUEUE_CAP = 48  # the stage-1 limit (at most 24) and every monk of the back door
 H_BACK = H_QUEUE + QUEUE_CAP
 BACK_CAP = 24
@@ -87,6 +90,12 @@ T_HOTEL_RULE = T_HOTEL_BEDS + 200
 T_HOTEL_KIND = T_HOTEL_RULE + 200
 T_BONUS = T_HOTEL_KIND + 200  # the score card's points for 0..24 booked cards of one family
 TABLE_WIDTH = T_BONUS + 25
+
+# Policies: what a seat does, in one float row per seat; the heuristic's parameters are HeuristicBot's
+RANDOM, HEURISTIC = 0, 1
+(P_POLICY, P_KEEP, P_SMALL, P_LARGE, P_SURE, P_LIKELY, P_UNLIKELY, P_SPARE, P_SMALL_BONUS,
+ P_CARD_COST) = range(10)  # fmt: skip
+PARAMS = 10
 
 # Recorded actions: kind * 2**16 + detail (place: rank * 2**8 + 2 * hotel index + side, 1 = queue)
 PLACE, HOLD, TARGET = range(3)
@@ -170,6 +179,7 @@ def _encode(game: Overbooking):
         row[at + H_SIDES] = ("A" in hotel.sides_used) + 2 * ("B" in hotel.sides_used)
         row[at + H_QLEN], row[at + H_BLEN] = len(hotel.queue), len(hotel.back)
         row[at + H_QUEUE : at + H_QUEUE + len(hotel.queue)] = [slot_id(s) for s in hotel.queue]
+        row[at + H_FACE_UP] = sum(1 << i for i, s in enumerate(hotel.queue) if s.face_up)
         row[at + H_BACK : at + H_BACK + len(hotel.back)] = [slot_id(s) for s in hotel.back]
     if game.stage == 2:
         row[CHECKING], row[FREE], row[PENDING] = game.checking, game.free, game.pending is not None
@@ -217,26 +227,68 @@ class Outcome:
     record: list[int] | None = None
 
 
-def _check_policy(policy) -> None:
-    if policy != "random":
-        raise ValueError(f"the Overbooking kernel plays the 'random' policy, not {policy!r}")
+def policy_row(policy) -> list[float]:
+    """A seat's policy as kernel parameters: "random", "heuristic" or a HeuristicBot (its parameters
+    read; a subclass, which may choose otherwise, is not the kernel's to play)."""
+    if policy == "random":
+        return [RANDOM] + [0.0] * (PARAMS - 1)
+    if policy == "heuristic" or type(policy) is HeuristicBot:
+        bot = HeuristicBot() if policy == "heuristic" else policy
+        return [
+            HEURISTIC,
+            bot.keep_value,
+            bot.guess["small"],
+            bot.guess["large"],
+            bot.sure,
+            bot.likely,
+            bot.unlikely,
+            bot.spare_beds,
+            bot.small_bonus,
+            bot.card_cost,
+        ]
+    raise ValueError(f"the Overbooking kernel plays 'random', 'heuristic' or a HeuristicBot, not {policy!r}")
+
+
+def fits(policy) -> bool:
+    """Whether the kernel plays `policy` (one for every seat, or a list of one per seat)."""
+    policies = policy if isinstance(policy, list | tuple) else [policy]
+    try:
+        for one in policies:
+            policy_row(one)
+    except ValueError:
+        return False
+    return True
+
+
+def _policies(policy, players: int) -> list:
+    policies = list(policy) if isinstance(policy, list | tuple) else [policy] * players
+    if len(policies) != players:
+        raise ValueError(f"give one policy per seat ({players}), not {len(policies)}")
+    for one in policies:
+        policy_row(one)  # refused here, before anything is played
+    return policies
+
+
+def _params(policies):
+    return np.array([policy_row(p) for p in policies] + [policy_row("random")] * (4 - len(policies)), np.float64)
 
 
 def play_out(game: Overbooking, chance: Chance, policy="random", record: bool = False) -> Outcome:
-    """Play `game` (left unchanged) to its end, every seat drawing uniformly random legal actions
-    from `chance` (as `game.random_action(chance)`); new hotel tiles' sides come from `game.chance`.
-    Neither generator is advanced: the kernel works on copies."""
-    _check_policy(policy)
+    """Play `game` (left unchanged) to its end with one policy for every seat (or a list of one per
+    seat): random seats draw uniformly random legal actions from `chance` (as
+    `game.random_action(chance)`); new hotel tiles' sides come from `game.chance`. Neither generator
+    is advanced: the kernel works on copies."""
+    policies = _policies(policy, game.players)
     if not AVAILABLE:
         copy = game.clone()
         start = len(copy.history)
-        reference_play(copy, chance.clone())
+        reference_play(copy, chance.clone(), policies)
         recorded = engine_record(copy, start) if record else None
         return Outcome(copy.scores(), copy.winners(), len(copy.history) - start, recorded)
     row = _encode(game)
     table = _table(game.components, game.settings.score_card)
     records = np.zeros(4096 if record else 0, np.int64)
-    steps = _play(row, table, _state(game.chance), _state(chance), records)
+    steps = _play(row, table, _params(policies), _state(game.chance), _state(chance), records)
     if record and steps > len(records):
         raise RuntimeError("recorded playout longer than the record buffer")
     scores, counts = np.zeros(game.players, np.int64), np.zeros(game.players, np.int64)
@@ -259,29 +311,31 @@ def play_after(games: Sequence[Overbooking], actions: Sequence, game_seeds, poli
     Position j draws new hotel sides from ``Chance(game_seeds[j])`` (not from its own generator) and
     its seats play from ``Chance(policy_seeds[j])``, the same fresh streams for every action (common
     random numbers). `reference_play_after` is the same on the readable engine."""
-    _check_policy(policy)
+    policies = _policies(policy, games[0].players)
     if not AVAILABLE:
-        return reference_play_after(games, actions, game_seeds, policy_seeds, policy)
+        return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
     first = games[0]
     rows = np.stack([_encode(game) for game in games])
     codes = np.array([action_code(first, action) for action in actions], np.int64)
     scores = np.zeros((len(games), len(codes), first.players), np.int64)
     counts = np.zeros_like(scores)
     table = _table(first.components, first.settings.score_card)
-    _after_many(rows, codes, table, seed_states(game_seeds), seed_states(policy_seeds), scores, counts)
+    states_game, states_policy = seed_states(game_seeds), seed_states(policy_seeds)
+    _after_many(rows, codes, table, _params(policies), states_game, states_policy, scores, counts)
     return scores, counts
 
 
 def reference_play_after(games, actions, game_seeds, policy_seeds, policy="random"):
     """`play_after` on the readable engine (the reference, and the path without numba)."""
     scores, counts = [], []
+    policies = _policies(policy, games[0].players)
     for game, game_seed, policy_seed in zip(games, game_seeds, policy_seeds):
         row_scores, row_counts = [], []
         for action in actions:
             copy = game.clone()
             copy.chance = Chance(game_seed)
             copy.apply(action)
-            reference_play(copy, Chance(policy_seed))
+            reference_play(copy, Chance(policy_seed), policies)
             row_scores.append(copy.scores())
             row_counts.append([len(b) for b in copy.booked])
         scores.append(row_scores)
@@ -297,10 +351,13 @@ def play_from(game: Overbooking, policy_seed: int, policy="random") -> Outcome:
     return play_out(game, Chance(policy_seed), policy)
 
 
-def reference_play(game: Overbooking, chance: Chance) -> None:
+def reference_play(game: Overbooking, chance: Chance, policy="random") -> None:
     """The same playout on the readable engine (the reference; `game` and `chance` are advanced)."""
+    policies = _policies(policy, game.players)
+    bots = [None if p == "random" else (HeuristicBot() if p == "heuristic" else p) for p in policies]
     while not game.is_over:
-        game.apply(game.random_action(chance))
+        bot = bots[game.to_move]
+        game.apply(game.random_action(chance) if bot is None else bot.choose(game))
 
 
 # ---------------------------------------------------------------------- the compiled functions
@@ -490,6 +547,7 @@ def _book(row, table, at, order):
             row[BOOKED_CREST + 4 * owner + table[T_CREST + card]] += 1
     row[at + H_QLEN] = 0
     row[at + H_BLEN] = 0
+    row[at + H_FACE_UP] = 0
 
 
 def _draw_up(row, player):
@@ -604,6 +662,8 @@ def _apply(row, table, action, mt_game, buffer):
         row[HAND_LEN + player] = length - 1
         at = HOTELS + HOTEL_WIDTH * ((action & 0xFF) >> 1)
         if action & 1:
+            if row[at + H_RULE] == R_FACE_UP:
+                row[at + H_FACE_UP] |= 1 << row[at + H_QLEN]
             row[at + H_QUEUE + row[at + H_QLEN]] = 24 * player + card
             row[at + H_QLEN] += 1
         else:
@@ -640,12 +700,107 @@ def _random_action(row, table, mt, buffer):
             return (PLACE << 16) | (card << 8) | h
 
 
-def _play(row, table, mt_game, mt_policy, record):
-    """Play the position in `row` to its end; returns the number of actions taken."""
+def _guess(row, params, me, slot, at, position, table):
+    """HeuristicBot._beds: a queued card's beds as `me` sees them (its own, face up, or guessed)."""
+    card = slot % 24
+    if slot // 24 == me or (row[at + H_FACE_UP] >> position) & 1:
+        return float(table[T_BEDS + card])
+    return params[P_SMALL] if table[T_BEDS + card] <= 3 else params[P_LARGE]
+
+
+def _value(row, table, params, me, h, card):
+    """HeuristicBot._value of placing `card` (rank) at hotel h >> 1, side h & 1 (1 = queue)."""
+    at = HOTELS + HOTEL_WIDTH * (h >> 1)
+    beds, coins = table[T_BEDS + card], table[T_COINS + card]
+    if h & 1 == 0:
+        value = 1.0 if row[at + H_TOKEN] else 0.0
+        mine = False
+        for i in range(row[at + H_QLEN]):
+            if row[at + H_QUEUE + i] // 24 == me:
+                mine = True
+        kind = table[T_KIND + card]
+        if kind == MERCHANT and mine:
+            value += 1.5
+        if kind == SOLDIER and row[at + H_QLEN] > 0 and not mine:
+            value += 1.0
+        if kind == MONK:
+            value += 0.5 * coins
+        return value - params[P_CARD_COST] * coins
+    before = 0.0
+    for i in range(row[at + H_QLEN]):
+        guessed = _guess(row, params, me, row[at + H_QUEUE + i], at, i, table)
+        if guessed >= beds:
+            before += guessed
+    spare = row[at + H_BEDS] - before
+    if spare >= beds:
+        chance = params[P_SURE] if spare - beds >= params[P_SPARE] else params[P_LIKELY]
+    else:
+        chance = params[P_UNLIKELY]
+    return chance * coins + params[P_SMALL_BONUS] * (1.0 if beds <= 3 else 0.0)
+
+
+def _heuristic_action(row, table, params, buffer):
+    """HeuristicBot.choose (kit/overbooking/heuristic.py) with the parameters in `params`."""
+    me = row[TO_MOVE]
+    if row[STAGE] == 2:  # HeuristicBot._target: the first of the best targets
+        at = HOTELS + HOTEL_WIDTH * row[CHECKING]
+        slot = row[DOOR]
+        count = _targets(row, table, at, slot, buffer)
+        kind = table[T_KIND + slot % 24]
+        pick = buffer[0]
+        for t in range(1, count):
+            new, old = row[at + H_QUEUE + buffer[t]], row[at + H_QUEUE + pick]
+            if kind == WORKER:  # an opponent's card, the first such
+                if old // 24 == me and new // 24 != me:
+                    pick = buffer[t]
+                continue
+            if kind == NOBLE:  # the most coins, then the fewest beds
+                a1, a2 = table[T_COINS + new % 24], -table[T_BEDS + new % 24]
+                b1, b2 = table[T_COINS + old % 24], -table[T_BEDS + old % 24]
+            else:  # maid: the most beds, then the fewest coins
+                a1, a2 = table[T_BEDS + new % 24], -table[T_COINS + new % 24]
+                b1, b2 = table[T_BEDS + old % 24], -table[T_COINS + old % 24]
+            if a1 > b1 or (a1 == b1 and a2 > b2):
+                pick = buffer[t]
+        return (TARGET << 16) | (pick + 1)
+    hand, length = HANDS + CAP * me, row[HAND_LEN + me]
+    sides = 2 * row[PLAYERS]
+    best, best_value = -1, params[P_KEEP]
+    for i in range(length):
+        card = row[hand + i]
+        for hotel in range(0, sides, 2):
+            for h in (hotel + 1, hotel):  # the queue, then the back door
+                if _placement_ok(row, table, h, card):
+                    value = _value(row, table, params, me, h, card)
+                    if value > best_value:
+                        best, best_value = (PLACE << 16) | (card << 8) | h, value
+    if best >= 0:
+        return best
+    if _may_hold(row, me):
+        return HOLD << 16
+    cheapest = -1  # the least loss: the first legal placement of a card with the fewest coins
+    for i in range(length):
+        card = row[hand + i]
+        for hotel in range(0, sides, 2):
+            for h in (hotel + 1, hotel):
+                if _placement_ok(row, table, h, card) and (
+                    cheapest < 0 or table[T_COINS + card] < table[T_COINS + ((cheapest >> 8) & 0xFF)]
+                ):
+                    cheapest = (PLACE << 16) | (card << 8) | h
+    return cheapest
+
+
+def _play(row, table, params, mt_game, mt_policy, record):
+    """Play the position in `row` to its end, each seat by its policy (params[seat]); returns the
+    number of actions taken."""
     buffer = np.empty(64, np.int64)
     steps = 0
     while row[STAGE] != STAGE_OVER and steps < STEP_CAP:
-        action = _random_action(row, table, mt_policy, buffer)
+        seat = row[TO_MOVE]
+        if params[seat, P_POLICY] == RANDOM:
+            action = _random_action(row, table, mt_policy, buffer)
+        else:
+            action = _heuristic_action(row, table, params[seat], buffer)
         if steps < record.shape[0]:
             record[steps] = action
         _apply(row, table, action, mt_game, buffer)
@@ -664,7 +819,7 @@ def _scores(row, table, out, counts):
         counts[p] = row[BOOKED_COUNT + p]
 
 
-def _after_many(rows, actions, table, states_game, states_policy, scores, counts):
+def _after_many(rows, actions, table, params, states_game, states_policy, scores, counts):
     """`play_after` in the kernel: every row with every first action."""
     buffer = np.empty(64, np.int64)
     no_record = np.empty(0, np.int64)
@@ -677,14 +832,14 @@ def _after_many(rows, actions, table, states_game, states_policy, scores, counts
             mt_game[:] = states_game[j]
             mt_policy[:] = states_policy[j]
             _apply(row, table, actions[k], mt_game, buffer)
-            _play(row, table, mt_game, mt_policy, no_record)
+            _play(row, table, params, mt_game, mt_policy, no_record)
             _scores(row, table, scores[j, k], counts[j, k])
 
 
 if AVAILABLE:
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-    _INLINED = {"_placement_ok", "_may_hold", "_targets", "_remove_back"}
+    _INLINED = {"_placement_ok", "_may_hold", "_targets", "_remove_back", "_guess"}
     for _name in (
         "_placement_ok",
         "_may_hold",
@@ -703,6 +858,9 @@ if AVAILABLE:
         "_run_stage2",
         "_apply",
         "_random_action",
+        "_guess",
+        "_value",
+        "_heuristic_action",
         "_play",
         "_scores",
         "_after_many",

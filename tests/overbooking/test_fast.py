@@ -11,21 +11,22 @@ import pytest
 
 from kit.core import Chance
 from kit.overbooking import Overbooking, fast
+from kit.overbooking.heuristic import HeuristicBot
 
 needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
 
 
-def _engine_game(game: Overbooking, chance: Chance) -> tuple[list[int], list[int], list[int]]:
+def _engine_game(game: Overbooking, chance: Chance, policy="random") -> tuple[list[int], list[int], list[int]]:
     """The readable engine's playout of `game` (a copy) with `chance` (a copy): its record, scores
     and winners."""
     copy, start = game.clone(), len(game.history)
-    fast.reference_play(copy, chance.clone())
+    fast.reference_play(copy, chance.clone(), policy)
     return fast.engine_record(copy, start), copy.scores(), copy.winners()
 
 
-def _same_game(game: Overbooking, chance: Chance) -> int:
-    out = fast.play_out(game, chance, record=True)
-    record, scores, winners = _engine_game(game, chance)
+def _same_game(game: Overbooking, chance: Chance, policy="random") -> int:
+    out = fast.play_out(game, chance, policy, record=True)
+    record, scores, winners = _engine_game(game, chance, policy)
     assert out.record == record, f"different actions from step {_first_difference(out.record, record)}"
     assert (out.scores, out.winners, out.steps) == (scores, winners, len(record))
     return out.steps
@@ -67,6 +68,29 @@ def test_positions_from_the_middle_of_random_games():
 
 
 @needs_numba
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_heuristic_policy_plays_the_engines_games(players):
+    """The heuristic bot at every seat, with its parameters, or beside random seats."""
+    bots = [
+        "heuristic",
+        HeuristicBot(keep_value=2.0, small_beds=1, large_beds=6, spare_beds=1, small_bonus=-0.2, card_cost=0.1),
+        HeuristicBot(sure=0.5, likely=0.8, unlikely=0.35, keep_value=-1.0, card_cost=1.1),
+    ]
+    for seed in range(24):
+        game = Overbooking(players=players, seed=seed, score_card=(None, "beginner")[seed % 2])
+        walk = Chance(seed)
+        for _ in range(seed * 3):
+            if game.is_over:
+                break
+            game.apply(game.random_action(walk))
+        if game.is_over:
+            continue
+        bot = bots[seed % 3]
+        policy = bot if seed % 2 else [bot if p % 2 else "random" for p in range(players)]
+        _same_game(game, Chance(100 + seed), policy)
+
+
+@needs_numba
 def test_a_playout_changes_neither_the_game_nor_either_chance():
     game = Overbooking(players=4, seed=5)
     chance = Chance(3)
@@ -96,9 +120,16 @@ def test_play_after_gives_the_reference_rollouts_on_determinized_positions():
     assert len({tuple(s) for s in scores.reshape(-1, 3).tolist()}) > 1, "the rollouts must differ"
 
 
-def test_only_the_random_policy_is_compiled():
-    with pytest.raises(ValueError, match="random"):
-        fast.play_out(Overbooking(players=2, seed=1), Chance(1), policy="heuristic")
+def test_the_kernel_refuses_a_policy_it_does_not_play():
+    class Cautious(HeuristicBot):  # a subclass may choose otherwise: the kernel cannot know
+        pass
+
+    assert fast.fits("random") and fast.fits("heuristic") and fast.fits(["random", HeuristicBot()])
+    assert not fast.fits(Cautious()) and not fast.fits("greedy")
+    with pytest.raises(ValueError, match="heuristic"):
+        fast.play_out(Overbooking(players=2, seed=1), Chance(1), policy=Cautious())
+    with pytest.raises(ValueError, match="one policy per seat"):
+        fast.play_out(Overbooking(players=2, seed=1), Chance(1), policy=["random"] * 3)
 
 
 def test_without_numba_the_same_functions_play_the_readable_engine():
