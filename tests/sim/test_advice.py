@@ -95,3 +95,22 @@ def test_only_the_player_to_move_can_be_advised():
     game = POSITIONS["lost-cities"]()
     with pytest.raises(ValueError, match="player to move"):
         advise(game, viewer=1 - game.current_player)
+
+
+class _FirstAction:
+    """A rollout policy no fast path knows (always the first legal action)."""
+
+    name = "first-action"
+
+    def choose(self, game):
+        return game.legal_actions()[0]
+
+
+def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
+    game = POSITIONS["lost-cities"]()
+    assert advise(game, rollouts=2, policy=_FirstAction()).engine == "readable"
+    assert advise(game, rollouts=2, engine="readable").engine == "readable"
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, policy=_FirstAction(), engine="fast")
+    with pytest.raises(ValueError, match="engine is"):
+        advise(game, rollouts=2, engine=None)
