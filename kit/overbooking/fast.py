@@ -134,13 +134,6 @@ def _table(components: Components, score_card: str | None):
     return table
 
 
-def supports(game: Overbooking) -> bool:
-    """Whether the kernel can hold `game`'s position (always, with the components of the rules and
-    any that keep to the files' checked ranges)."""
-    c = game.components
-    return AVAILABLE and len(c.crests) <= 4 and len(c.decks[c.colours[0]]) <= CAP
-
-
 def _encode(game: Overbooking):
     """One kernel row for `game`'s position (everything, hidden cards included: determinize first
     when a player's knowledge is what counts)."""
@@ -323,6 +316,19 @@ def play_after(games: Sequence[Overbooking], actions: Sequence, game_seeds, poli
     states_game, states_policy = seed_states(game_seeds), seed_states(policy_seeds)
     _after_many(rows, codes, table, _params(policies), states_game, states_policy, scores, counts)
     return scores, counts
+
+
+def advisor_rollouts(worlds, actions, viewer: int, game_seeds, policy_seeds, policy="random"):
+    """`play_after` as the advisor reads it (kit/sim/advice.py's fast-path hook): for world j and
+    action k, `viewer`'s final score minus the best other score, and `viewer`'s share of the win
+    (OB-8's winners: most points, then most booked cards; k tied winners get 1/k each)."""
+    scores, counts = play_after(worlds, actions, game_seeds, policy_seeds, policy)
+    scores, counts = np.asarray(scores), np.asarray(counts)
+    others = np.delete(scores, viewer, axis=2).max(axis=2)
+    best = scores == scores.max(axis=2, keepdims=True)
+    booked = np.where(best, counts, -1)
+    winners = booked == booked.max(axis=2, keepdims=True)
+    return scores[:, :, viewer] - others, winners[:, :, viewer] / winners.sum(axis=2)
 
 
 def reference_play_after(games, actions, game_seeds, policy_seeds, policy="random"):

@@ -198,10 +198,22 @@ def _lost_cities_path(policy: Any) -> FastPath | None:
     return FastPath("kernel", rollouts)
 
 
+def _overbooking_path(policy: Any) -> FastPath | None:
+    """Overbooking's compiled kernel (kit/overbooking/fast.py; numba): random and heuristic rollouts."""
+    from functools import partial
+
+    from kit.overbooking import fast
+
+    if not fast.AVAILABLE or not fast.fits(policy):
+        return None
+    return FastPath("kernel", partial(fast.advisor_rollouts, policy=policy))
+
+
 #: game name -> finder(policy): the game's fast path for that rollout policy, or None (no fast path
 #: for this policy, or its optional dependency is missing). One line per game; imports stay lazy.
 FAST_PATHS: dict[str, Callable[[Any], FastPath | None]] = {
     "lost-cities": _lost_cities_path,
+    "overbooking": _overbooking_path,
 }
 
 
