@@ -12,6 +12,7 @@ import pytest
 from kit.core import Chance
 from kit.overbooking import Overbooking, fast
 from kit.overbooking.heuristic import HeuristicBot
+from tests.support import copy_dataset, edit
 
 needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
 
@@ -88,6 +89,62 @@ def test_the_heuristic_policy_plays_the_engines_games(players):
         bot = bots[seed % 3]
         policy = bot if seed % 2 else [bot if p % 2 else "random" for p in range(players)]
         _same_game(game, Chance(100 + seed), policy)
+
+
+SCENARIOS = [  # stage-2 positions of the rule tests: a maid's and a noble's choices, replaced priorities
+    {
+        "check": True,
+        "hotels": [
+            {
+                "beds": 20,
+                "queue": [["red", "bird-monk"], ["blue", "bird-worker"], ["red", "fish-monk"]],
+                "back": [["red", "bird-maid"]],
+            }
+        ],
+    },
+    {
+        "check": True,
+        "hotels": [
+            {
+                "beds": 6,
+                "queue": [["red", "bird-worker"], ["blue", "bird-soldier"]],
+                "back": [["red", "bird-noble"], ["blue", "fish-worker"], ["blue", "rose-noble"], ["red", "rose-noble"]],
+            },
+            {"beds": 9, "rule": "first:monk", "queue": [["blue", "fish-monk"], ["red", "fish-soldier"]]},
+        ],
+    },
+    {"hotels": [{"rule": "face_up", "queue": [["blue", "fish-maid"]]}, {"rule": "no:worker"}]},
+]
+
+
+@needs_numba
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_prearranged_positions_are_played_as_the_engine_plays_them(scenario, policy):
+    for seed in range(6):
+        game = Overbooking(players=2, seed=seed, scenario=scenario)
+        _same_game(game, Chance(seed), policy)
+
+
+@needs_numba
+def test_other_component_files_and_players_who_cannot_place(tmp_path):
+    """Tight limits from rules.csv (OB-4 Decision: a player who cannot place places nothing), more
+    rounds than hotel tiles last for (OB-7), other beds and coins."""
+    folder = copy_dataset(tmp_path, "overbooking")
+    edit(folder / "rules.csv", "back_door_limit,2,rulebook", "back_door_limit,1,rulebook")
+    edit(folder / "rules.csv", "queue_limit,4,rulebook", "queue_limit,2,rulebook")
+    edit(folder / "rules.csv", "rounds,4,rulebook", "rounds,7,rulebook")
+    edit(folder / "rules.csv", "bed_change,3,rulebook", "bed_change,2,rulebook")
+    edit(folder / "coins.csv", "monk,4,3,3,4,assumed", "monk,9,3,1,4,assumed")
+    stuck = 0
+    for seed in range(24):
+        players = 2 + seed % 3
+        game = Overbooking(players=players, seed=seed, components=str(folder), score_card="advanced")
+        _same_game(game, Chance(seed), "random" if seed % 2 else "heuristic")
+        copy = game.clone()
+        fast.reference_play(copy, Chance(seed))
+        stuck += sum(e[1] == "no-placement" for e in copy.log)
+    assert stuck > 0, "the test must reach players who cannot place"
 
 
 @needs_numba
