@@ -219,6 +219,11 @@ class Outcome:
     steps: int
     record: list[int] | None = None
 
+    @property
+    def shares(self) -> list[float]:
+        """Each player's share of the win (as `kit.bots.rollout.win_shares`: 1/k to each of k winners)."""
+        return [1 / len(self.winners) if p in self.winners else 0.0 for p in range(len(self.scores))]
+
 
 def policy_row(policy) -> list[float]:
     """A seat's policy as kernel parameters: "random", "heuristic" or a HeuristicBot (its parameters
@@ -278,10 +283,16 @@ def play_out(game: Overbooking, chance: Chance, policy="random", record: bool = 
         reference_play(copy, chance.clone(), policies)
         recorded = engine_record(copy, start) if record else None
         return Outcome(copy.scores(), copy.winners(), len(copy.history) - start, recorded)
+    return _compiled_play(game, _state(chance), policies, record)
+
+
+def _compiled_play(game: Overbooking, mt_policy, policies, record: bool) -> Outcome:
     row = _encode(game)
     table = _table(game.components, game.settings.score_card)
     records = np.zeros(4096 if record else 0, np.int64)
-    steps = _play(row, table, _params(policies), _state(game.chance), _state(chance), records)
+    # the game's generator only draws new hotel sides between rounds (OB-7): none after the last
+    mt_game = _state(game.chance) if game.round < game.components.rounds else np.zeros(625, np.int64)
+    steps = _play(row, table, _params(policies), mt_game, mt_policy, records)
     if record and steps > len(records):
         raise RuntimeError("recorded playout longer than the record buffer")
     scores, counts = np.zeros(game.players, np.int64), np.zeros(game.players, np.int64)
@@ -353,8 +364,12 @@ def reference_play_after(games, actions, game_seeds, policy_seeds, policy="rando
 
 def play_from(game: Overbooking, policy_seed: int, policy="random") -> Outcome:
     """Play `game` (left unchanged) to its end with ``Chance(policy_seed)`` for every seat and its
-    own generator for new hotel sides: one rollout for a search (ISMCTS), no copies of the game."""
-    return play_out(game, Chance(policy_seed), policy)
+    own generator for new hotel sides: one rollout for a search (ISMCTS: `Outcome.shares` are the
+    players' win shares), with no copy of the game and the seat's generator seeded in the kernel."""
+    policies = _policies(policy, game.players)
+    if not AVAILABLE:
+        return play_out(game, Chance(policy_seed), policies)
+    return _compiled_play(game, seed_states([policy_seed])[0], policies, False)
 
 
 def reference_play(game: Overbooking, chance: Chance, policy="random") -> None:

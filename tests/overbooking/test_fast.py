@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from kit.bots.rollout import win_shares
 from kit.core import Chance
 from kit.overbooking import Overbooking, fast
 from kit.overbooking.heuristic import HeuristicBot
@@ -158,6 +159,13 @@ def test_a_playout_changes_neither_the_game_nor_either_chance():
     assert game.chance._generator.getstate() == game_state and chance._generator.getstate() == chance_state
     assert fast.play_out(game, chance) == first
     assert fast.play_from(game, 11) == fast.play_out(game, Chance(11))
+    last_round = game.clone()
+    while last_round.round < 4:
+        last_round.apply(last_round.random_action(chance))
+    heuristic = fast.play_from(last_round, 12, "heuristic")
+    copy = last_round.clone()
+    fast.reference_play(copy, Chance(12), "heuristic")
+    assert heuristic.scores == copy.scores() and heuristic.shares == win_shares(copy)
 
 
 @needs_numba
