@@ -33,6 +33,10 @@ from functools import lru_cache
 
 from kit.core import Chance
 
+# the shared Mersenne Twister, imported outside the numba guard below: a rename there must fail
+# loudly here, not fall back to the readable engine unnoticed
+from kit.lostcities.fast import _random, _state, seed_states
+
 from .actions import Hold, Place, Target
 from .components import GUEST_TYPES, Components
 from .game import Overbooking
@@ -41,8 +45,6 @@ from .heuristic import HeuristicBot
 try:  # the compiled path is optional: see the module's docstring
     import numba
     import numpy as np
-
-    from kit.lostcities.fast import _random, _state, seed_states
 except ImportError:  # pragma: no cover - exercised by the no-numba test in a subprocess
     numba = None
     np = None

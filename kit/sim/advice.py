@@ -22,9 +22,11 @@ deal.
   says how the action does if everyone then plays like that, not under best play.
 
 Fast paths (`FAST_PATHS`, one entry per game): Lost Cities uses the compiled kernel
-(kit/lostcities/fast.py) when numba is installed. A fast path plays exactly the rollouts the readable
-engine would (tests/sim/test_advice.py checks the numbers agree); `engine="readable"` forces the
-readable engine, the reference, and `Advice.engine` names the path used.
+(kit/lostcities/fast.py) when numba is installed; Samoa a compiled kernel for random rollouts
+(kit/samoa/fast_kernel.py, with numba) and lean Python playouts otherwise (kit/samoa/fast.py). A
+fast path plays exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the
+numbers agree); `engine="readable"` forces the readable engine, the reference, and `Advice.engine`
+names the path used.
 """
 
 from __future__ import annotations
@@ -209,10 +211,18 @@ def _overbooking_path(policy: Any) -> FastPath | None:
     return FastPath("kernel", partial(fast.advisor_rollouts, policy=policy))
 
 
-#: game name -> finder(policy): the game's fast path for that rollout policy, or None (no fast path
-#: for this policy, or its optional dependency is missing). One line per game; imports stay lazy.
-FAST_PATHS: dict[str, Callable[[Any], FastPath | None]] = {
+def _samoa_paths(policy: Any) -> list[FastPath]:
+    from kit.samoa import fast
+
+    return [FastPath(engine, rollouts) for engine, rollouts in fast.advisor_paths(policy)]
+
+
+#: game name -> finder(policy): the game's fast path for that rollout policy, or a list of them (the
+#: fastest first; `engine=` may name another), or None (no fast path for this policy, or its optional
+#: dependency is missing). One line per game; imports stay lazy.
+FAST_PATHS: dict[str, Callable[[Any], FastPath | list[FastPath] | None]] = {
     "lost-cities": _lost_cities_path,
+    "samoa": _samoa_paths,
     "overbooking": _overbooking_path,
 }
 
@@ -224,17 +234,21 @@ def fast_path(game: Game, policy: Any, engine: str = "auto") -> FastPath | None:
     if engine == "readable":
         return None
     finder = FAST_PATHS.get(game.name)
-    path = finder(policy) if finder is not None else None
+    found = finder(policy) if finder is not None else None
+    paths = [] if found is None else [found] if isinstance(found, FastPath) else list(found)
     if engine == "auto":
-        return path
-    if path is None:
+        return paths[0] if paths else None
+    if not paths:
         raise ValueError(
             f"there is no fast path for {game.name} with the {_policy_name(policy)} policy here"
             + (" (the Lost Cities kernel needs numba)" if game.name == "lost-cities" else "")
         )
-    if engine not in ("fast", path.engine):
-        raise ValueError(f"the fast path for {game.name} is {path.engine!r}, not {engine!r}")
-    return path
+    if engine == "fast":
+        return paths[0]
+    named = [path for path in paths if path.engine == engine]
+    if not named:
+        raise ValueError(f"the fast paths for {game.name} here are {[p.engine for p in paths]}, not {engine!r}")
+    return named[0]
 
 
 def _kernel_for(game: Game, policy: Any, engine: str) -> bool:

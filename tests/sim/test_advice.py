@@ -111,10 +111,38 @@ def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
     game = POSITIONS["lost-cities"]()
     assert advise(game, rollouts=2, policy=_FirstAction()).engine == "readable"
     assert advise(game, rollouts=2, engine="readable").engine == "readable"
+    with pytest.raises(ValueError, match="not .lean."):
+        advise(game, rollouts=2, engine="lean")
     with pytest.raises(ValueError, match="no fast path"):
         advise(game, rollouts=2, policy=_FirstAction(), engine="fast")
     with pytest.raises(ValueError, match="engine is"):
         advise(game, rollouts=2, engine=None)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_fast_samoa_advisor_gives_the_readable_engines_numbers(policy):
+    """Random rollouts in the compiled kernel (lean Python without numba), heuristic ones lean."""
+    from kit.samoa import fast_kernel
+
+    game = _walked(Samoa(players=4, seed=5), 60)  # round 4: shorter rollouts than POSITIONS' round 1
+    assert len(game.legal_actions()) >= 3
+    fast = advise(game, rollouts=5, policy=policy, seed=4)
+    readable = advise(game, rollouts=5, policy=policy, seed=4, engine="readable")
+    expected = "kernel" if policy == "random" and fast_kernel.AVAILABLE else "lean"
+    assert fast.engine == expected and readable.engine == "readable"
+    assert fast.actions == readable.actions
+    if policy == "random" and fast_kernel.AVAILABLE:  # the lean path can still be asked for by name
+        assert advise(game, rollouts=5, policy=["random"] * 4, seed=4, engine="lean").actions == readable.actions
+
+
+def test_without_numba_samoa_random_rollouts_take_the_lean_path(monkeypatch):
+    from kit.samoa import fast_kernel
+
+    monkeypatch.setattr(fast_kernel, "AVAILABLE", False)
+    game = _walked(Samoa(players=3, seed=8), 100)
+    lean = advise(game, rollouts=4, seed=1)
+    assert lean.engine == "lean"
+    assert lean.actions == advise(game, rollouts=4, seed=1, engine="readable").actions
 
 
 @pytest.mark.skipif(not overbooking_fast.AVAILABLE, reason="numba not installed (extra 'fast')")

@@ -1,0 +1,726 @@
+"""Compiled Samoa playouts with the uniformly random policy: the readable engine's games in numba.
+
+    >>> from kit.samoa import fast_kernel
+    >>> fast_kernel.play_from(game, policy_seed=1)     # (scores, winners), as the readable engine ends
+
+The advisor's Samoa rollouts under the random policy run here when numba is installed (the
+heuristic policy runs in the lean Python path, kit/samoa/fast.py). A position is one int64 row (see
+the layout below); chance is drawn from the kernel's copy of Python's Mersenne Twister (shared with
+the Lost Cities kernel, kit/lostcities/fast.py), the game's generator for the tourists drawn and
+the policy's for the actions, in the readable engine's order. So for the same position and chance
+it plays the same actions and reaches the same final state; tests/samoa/test_fast_kernel.py checks
+it game for game. The functions follow kit/samoa/fast.py (the rules' steps, minus checks and events)
+line by line; the readable engine (rules.py) stays the reference.
+
+Codes: price cards by their index in the component file (a hand, a used pile: bit masks, so a hand
+is always in the engine's order); building tiles by kind in alphabetical order (the order
+`sorted(set(offer))` lists them); tourists by `ident`; rooms and groups from 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import BUILDING_KINDS, TOURIST_KINDS
+from .game import Samoa
+
+try:  # the compiled path is optional, like the Lost Cities kernel's
+    import numba
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised without numba
+    numba = None
+    np = None
+
+AVAILABLE = numba is not None
+if AVAILABLE:  # one Mersenne Twister for both kernels (outside the try: a rename must fail loudly)
+    from kit.lostcities.fast import _random, seed_states
+
+KINDS = tuple(sorted(BUILDING_KINDS))  # extra_room, pool, send_home, suite, swap_card, take_back
+EXTRA_ROOM, POOL, SEND_HOME, SUITE, SWAP_CARD, TAKE_BACK = (KINDS.index(k) for k in KINDS)
+PLAIN, RICH, LOVERS, CELEBRITY, BATHER = range(len(TOURIST_KINDS))
+CHOOSE, SWAP, BUILD, TOURISTS, OVER = range(5)
+PHASES = {"choose": CHOOSE, "swap": SWAP, "build": BUILD, "tourists": TOURISTS, "over": OVER}
+
+# ------------------------------------------------------------------------------ the row
+P, ROOM_CAP, GROUP_CAP, TILE_CAP, SUPPLY_CAP, DECK_CAP, ROUND_CAP = 6, 40, 9, 18, 18, 24, 16
+(PLAYERS, ROUND, PHASE, TO_MOVE, TURN, ORDER_LEN, HAMMER, COMMITTED, REMOVED, NGROUPS, BDECK_LEN, TDECK_LEN) = range(12)
+MONEY = 12
+HAND = MONEY + P  # bit masks of card indices
+USED = HAND + P
+CHOSEN = USED + P  # card index, -1 none
+BOUGHT = CHOSEN + P
+PLACED = BOUGHT + P
+EARNED = PLACED + P
+ORDER = EARNED + P
+POOLS = ORDER + P
+SUITES = POOLS + P  # bit masks of board rooms
+NROOMS = SUITES + P
+SPECIALS = NROOMS + P  # [player][kind] counts of unused special tiles
+OFFER = SPECIALS + P * 6  # [kind] counts
+ROOMS = OFFER + 6  # [player][room][2]: tourist ident + 1 (0: nobody)
+GROUPS = ROOMS + P * ROOM_CAP * 2  # [group][tile]: tourist ident
+GLEN = GROUPS + GROUP_CAP * TILE_CAP
+SUPPLY = GLEN + GROUP_CAP  # [nationality][i]: tourist ident, drawn at random, returned at the end
+SLEN = SUPPLY + 4 * SUPPLY_CAP
+BDECK = SLEN + 4  # building tile kinds, top last
+TDECK = BDECK + DECK_CAP  # tourist card indices, top last
+FLAGS = TDECK + DECK_CAP  # nationality index of each round
+WIDTH = FLAGS + ROUND_CAP
+
+# the component tables: one row of constants, then per-tourist, per-card and per-tourist-card columns
+ROUNDS, SPECIAL_VALUE, ROWS, COLUMNS, BOARD_ROOMS = range(5)
+LAYOUT = 5  # 4 blocks of 3 rounds
+DOUBLED = LAYOUT + 4  # per round (1-based)
+T_NAT = DOUBLED + ROUND_CAP + 1
+T_KIND = T_NAT + 72
+T_RING = T_KIND + 72
+BID = T_RING + 72
+PRICE = BID + 11
+GREY = PRICE + 11
+KEY_RANK = GREY + 11  # a card's place in the order of the keys as texts (take-back pairs are sorted so)
+SIZES = KEY_RANK + 11  # [tourist card][0] = number of groups, [1 ...] their sizes, for this table
+SIZES_WIDTH = 10
+TABLES = SIZES + DECK_CAP * SIZES_WIDTH
+
+# actions: kind * 2**24 + a * 2**16 + b * 2**8 + c
+A_CHOOSE, A_TAKE_BACK, A_SWAP, A_KEEP, A_BUY, A_PASS, A_PLACE, A_REMOVE, A_SEND_HOME, A_DONE = range(10)
+
+
+def _a(kind: int, a: int = 0, b: int = 0, c: int = 0) -> int:
+    return kind * 2**24 + a * 2**16 + b * 2**8 + c
+
+
+# ------------------------------------------------------------------ position <-> kernel
+def tables(game: Samoa):
+    """The component tables of `game` (its components and player count) as the kernel reads them."""
+    c = game.components
+    out = np.zeros(TABLES, np.int64)
+    out[ROUNDS], out[SPECIAL_VALUE], out[ROWS], out[COLUMNS] = c.rounds, c.special_tile_value, c.rows, c.columns
+    out[BOARD_ROOMS] = c.rows * c.columns
+    out[LAYOUT : LAYOUT + 4] = c.layout[game.players]
+    for r in c.doubled_rounds:
+        out[DOUBLED + r] = 1
+    nationalities = list(c.nationalities)
+    for t in c.tourists:
+        out[T_NAT + t.ident] = nationalities.index(t.nationality)
+        out[T_KIND + t.ident] = TOURIST_KINDS.index(t.kind)
+        out[T_RING + t.ident] = t.ring
+    keys = sorted(card.key for card in c.price_cards)
+    for i, card in enumerate(c.price_cards):
+        out[BID + i], out[PRICE + i], out[GREY + i] = card.bid, card.price, card.grey
+        out[KEY_RANK + i] = keys.index(card.key)
+    for i, number in enumerate(sorted(c.tourist_cards)):
+        sizes = c.tourist_cards[number][game.players]
+        out[SIZES + i * SIZES_WIDTH] = len(sizes)
+        out[SIZES + i * SIZES_WIDTH + 1 : SIZES + i * SIZES_WIDTH + 1 + len(sizes)] = sizes
+    return out
+
+
+def encode(game: Samoa):
+    """One kernel row for `game`'s position (everything, hidden cards included: determinize first)."""
+    c = game.components
+    if c.rounds > ROUND_CAP or len(c.tourists) != 72 or len(c.price_cards) != 11 or len(c.tourist_cards) > DECK_CAP:
+        raise ValueError("these components do not fit the kernel's row")
+    row = np.zeros(WIDTH, np.int64)
+    players = game.players
+    index = {card.key: i for i, card in enumerate(c.price_cards)}
+    nationalities = list(c.nationalities)
+    row[PLAYERS], row[ROUND], row[PHASE] = players, game.round, PHASES[game.phase]
+    row[TO_MOVE] = -1 if game.to_move is None else game.to_move
+    row[TURN], row[ORDER_LEN], row[HAMMER] = game.turn, len(game.order), game.hammer
+    committed = getattr(game, "committed", None)
+    row[COMMITTED] = -1 if committed is None else committed
+    row[REMOVED] = getattr(game, "removed", 0)
+    row[ORDER : ORDER + len(game.order)] = game.order
+    for p in range(players):
+        hotel = game.hotels[p]
+        row[MONEY + p] = game.money[p]
+        if game.hands[p] != sorted(game.hands[p], key=index.__getitem__):
+            raise ValueError("a hand out of the engine's order")  # pragma: no cover - the engine keeps it sorted
+        row[HAND + p] = sum(1 << index[k] for k in game.hands[p])
+        row[USED + p] = sum(1 << index[k] for k in game.used[p])
+        row[CHOSEN + p] = -1 if game.chosen[p] is None else index[game.chosen[p]]
+        row[BOUGHT + p], row[PLACED + p], row[EARNED + p] = game.bought[p], game.placed[p], game.earned[p]
+        row[POOLS + p] = hotel.pools
+        row[SUITES + p] = sum(1 << r for r in hotel.suites)
+        if len(hotel.rooms) > ROOM_CAP:
+            raise ValueError("more rooms than the kernel's row holds")  # pragma: no cover
+        row[NROOMS + p] = len(hotel.rooms)
+        for kind in hotel.specials:
+            row[SPECIALS + p * 6 + KINDS.index(kind)] += 1
+        for r, occupants in enumerate(hotel.rooms):
+            for s, tourist in enumerate(occupants):
+                row[ROOMS + (p * ROOM_CAP + r) * 2 + s] = tourist.ident + 1
+    for kind in game.offer:
+        row[OFFER + KINDS.index(kind)] += 1
+    row[NGROUPS] = len(game.groups)
+    for g, group in enumerate(game.groups):
+        row[GLEN + g] = len(group)
+        row[GROUPS + g * TILE_CAP : GROUPS + g * TILE_CAP + len(group)] = [t.ident for t in group]
+    for n, key in enumerate(nationalities):
+        tiles = game.supply[key]
+        row[SLEN + n] = len(tiles)
+        row[SUPPLY + n * SUPPLY_CAP : SUPPLY + n * SUPPLY_CAP + len(tiles)] = [t.ident for t in tiles]
+    row[BDECK_LEN] = len(game.building_deck)
+    row[BDECK : BDECK + len(game.building_deck)] = [KINDS.index(k) for k in game.building_deck]
+    cards = sorted(c.tourist_cards)
+    row[TDECK_LEN] = len(game.tourist_deck)
+    row[TDECK : TDECK + len(game.tourist_deck)] = [cards.index(k) for k in game.tourist_deck]
+    row[FLAGS : FLAGS + len(game.flags)] = [nationalities.index(f) for f in game.flags]
+    return row
+
+
+def action_code(game: Samoa, action) -> int:
+    """The kernel's code for an action of the readable engine (legal in `game`)."""
+    from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
+
+    index = {card.key: i for i, card in enumerate(game.components.price_cards)}
+    if isinstance(action, Choose):
+        return _a(A_CHOOSE, index[action.card])
+    if isinstance(action, TakeBack):
+        cards = [index[k] + 1 for k in action.cards] + [0]
+        return _a(A_TAKE_BACK, cards[0], cards[1])
+    if isinstance(action, Swap):
+        return _a(A_SWAP, index[action.card])
+    if isinstance(action, Keep):
+        return _a(A_KEEP)
+    if isinstance(action, Buy):
+        return _a(A_BUY, KINDS.index(action.kind), action.room or 0)
+    if isinstance(action, Pass):
+        return _a(A_PASS)
+    if isinstance(action, Place):
+        return _a(A_PLACE, action.group - 1, action.tile - 1, action.room - 1)
+    if isinstance(action, Remove):
+        return _a(A_REMOVE, action.room - 1)
+    if isinstance(action, SendHome):
+        rooms = list(action.rooms) + [0]
+        return _a(A_SEND_HOME, rooms[0], rooms[1])
+    if isinstance(action, Done):
+        return _a(A_DONE)
+    raise ValueError(f"not a Samoa action: {action!r}")
+
+
+# ------------------------------------------------------------------------- entry points
+def play_after(worlds, actions, viewer: int, game_seeds, policy_seeds):
+    """The advisor's random-policy rollouts (see `kit.sim.advice.FastPath`): for world j and action
+    k, `viewer`'s score difference and win share after the action and a uniformly random playout,
+    later tourists drawn from ``Chance(game_seeds[j])``, actions from ``Chance(policy_seeds[j])``."""
+    rows = np.stack([encode(world) for world in worlds])
+    codes = np.array([action_code(worlds[0], action) for action in actions], np.int64)
+    differences = np.zeros((len(worlds), len(actions)))
+    wins = np.zeros((len(worlds), len(actions)))
+    _after_many(
+        rows, codes, tables(worlds[0]), seed_states(game_seeds), seed_states(policy_seeds), viewer, differences, wins
+    )
+    return differences, wins
+
+
+def play_from(game: Samoa, policy_seed: int, record: bool = False) -> tuple[list[int], list[int], list[int]]:
+    """`game` played to its end by uniformly random seats drawing from ``Chance(policy_seed)`` and
+    later tourists from a copy of the game's own generator (`game` is left unchanged): the final
+    scores, the winners and (record=True) the action codes played, as `action_code` gives them."""
+    row = encode(game)
+    mt_game = np.array(game.chance._generator.getstate()[1], np.int64)
+    mt_policy = seed_states([policy_seed])[0]
+    recorded = np.zeros(4096 if record else 0, np.int64)
+    steps = _play(row, tables(game), mt_game, mt_policy, recorded)
+    scores = np.zeros(P, np.int64)
+    empty = np.zeros(P, np.int64)
+    _scores(row, tables(game), scores, empty)
+    players = game.players
+    best = [p for p in range(players) if scores[p] == scores[:players].max()]
+    most = max(empty[p] for p in best)
+    return [int(s) for s in scores[:players]], [p for p in best if empty[p] == most], [int(x) for x in recorded[:steps]]
+
+
+# ---------------------------------------------------------------------- the compiled functions
+# Plain Python that `numba.njit` compiles; each follows the function of kit/samoa/fast.py (and so
+# rules.py) with the same name.
+def _next_turn(row, t, after, mt_game):
+    row[TURN] += 1
+    if row[TURN] < row[ORDER_LEN]:
+        row[TO_MOVE] = row[ORDER + row[TURN]]
+    elif after == BUILD:
+        _start_building(row, t, mt_game)
+    elif after == TOURISTS:
+        _start_tourist_phase(row, t, mt_game)
+    else:
+        _reveal(row, t, mt_game)
+
+
+def _reveal(row, t, mt_game):
+    n, hammer = row[PLAYERS], row[HAMMER]
+    count = 0
+    for i in range(n):
+        p = (hammer + i) % n
+        if row[SPECIALS + p * 6 + SWAP_CARD] > 0:
+            row[ORDER + count] = p
+            count += 1
+    if count:
+        row[PHASE], row[ORDER_LEN], row[TURN] = SWAP, count, 0
+        row[TO_MOVE] = row[ORDER]
+    else:
+        _start_building(row, t, mt_game)
+
+
+def _start_building(row, t, mt_game):
+    """SA-3.4: highest bid first; equal bids clockwise from the hammer (a stable sort); no grey."""
+    n, hammer = row[PLAYERS], row[HAMMER]
+    count = 0
+    for i in range(n):
+        p = (hammer + i) % n
+        card = row[CHOSEN + p]
+        if t[GREY + card]:
+            continue
+        at = count  # insertion sort, stable: after every earlier seat with a bid as high
+        while at > 0 and t[BID + row[CHOSEN + row[ORDER + at - 1]]] < t[BID + card]:
+            row[ORDER + at] = row[ORDER + at - 1]
+            at -= 1
+        row[ORDER + at] = p
+        count += 1
+    row[PHASE], row[ORDER_LEN], row[TURN] = BUILD, count, 0
+    offered = 0
+    for k in range(6):
+        offered += row[OFFER + k]
+    if count == 0 or offered == 0:
+        _start_tourist_phase(row, t, mt_game)
+    else:
+        row[TO_MOVE] = row[ORDER]
+
+
+def _start_tourist_phase(row, t, mt_game):
+    """SA-3.5: lowest price first, equal prices counter-clockwise from the suitcase; grey cards last."""
+    n, suitcase = row[PLAYERS], (row[HAMMER] - 1) % row[PLAYERS]
+    count = 0
+    for i in range(n):
+        p = (suitcase - i) % n
+        card = row[CHOSEN + p]
+        if t[GREY + card]:
+            continue
+        at = count
+        while at > 0 and t[PRICE + row[CHOSEN + row[ORDER + at - 1]]] > t[PRICE + card]:
+            row[ORDER + at] = row[ORDER + at - 1]
+            at -= 1
+        row[ORDER + at] = p
+        count += 1
+    for i in range(n):
+        p = (suitcase - i) % n
+        if t[GREY + row[CHOSEN + p]]:
+            row[ORDER + count] = p
+            count += 1
+    row[PHASE], row[ORDER_LEN], row[TURN] = TOURISTS, count, 0
+    _start_tourist_turn(row)
+
+
+def _start_tourist_turn(row):
+    row[TO_MOVE] = row[ORDER + row[TURN]]
+    row[COMMITTED] = -1
+    row[REMOVED] = 0
+
+
+def _next_building_turn(row, t, mt_game):
+    offered = 0
+    for k in range(6):
+        offered += row[OFFER + k]
+    if offered == 0:
+        _start_tourist_phase(row, t, mt_game)
+    else:
+        _next_turn(row, t, TOURISTS, mt_game)
+
+
+def _supply_return(row, t, ident):
+    n = t[T_NAT + ident]
+    row[SUPPLY + n * SUPPLY_CAP + row[SLEN + n]] = ident
+    row[SLEN + n] += 1
+
+
+def _send_home(row, t, p, room):
+    at = ROOMS + (p * ROOM_CAP + room) * 2
+    for s in range(2):
+        if row[at + s]:
+            _supply_return(row, t, row[at + s] - 1)
+            row[at + s] = 0
+
+
+def _earnings(row, t, p, ident, room, price):
+    double = t[T_KIND + ident] == RICH or (row[SUITES + p] >> room) & 1 == 1
+    board, columns = t[BOARD_ROOMS], t[COLUMNS]
+    if not double and room < board:
+        r, c = room // columns, room % columns
+        for n in range(4):
+            if n == 0 and r > 0:
+                other = room - columns
+            elif n == 1 and r < t[ROWS] - 1:
+                other = room + columns
+            elif n == 2 and c > 0:
+                other = room - 1
+            elif n == 3 and c < columns - 1:
+                other = room + 1
+            else:
+                continue
+            at = ROOMS + (p * ROOM_CAP + other) * 2
+            for s in range(2):
+                if row[at + s] and t[T_KIND + row[at + s] - 1] == CELEBRITY:
+                    double = True
+    amount = 2 * price if double else price
+    if t[T_KIND + ident] == BATHER and row[POOLS + p]:
+        amount += t[T_RING + ident] * row[POOLS + p]
+    return amount
+
+
+def _start_round(row, t, mt_game):
+    row[ROUND] += 1
+    n, rnd = row[PLAYERS], row[ROUND]
+    for p in range(n):
+        row[CHOSEN + p], row[BOUGHT + p], row[PLACED + p], row[EARNED + p] = -1, 0, 0, 0
+    count = t[LAYOUT + min((rnd - 1) // 3, 3)]  # SA-3.1
+    for _ in range(min(count, row[BDECK_LEN])):
+        row[BDECK_LEN] -= 1
+        row[OFFER + row[BDECK + row[BDECK_LEN]]] += 1
+    nationality = row[FLAGS + rnd - 1]  # SA-3.2
+    for p in range(n):
+        for r in range(row[NROOMS + p]):
+            at = ROOMS + (p * ROOM_CAP + r) * 2
+            leaves = False
+            for s in range(2):
+                if row[at + s] and t[T_NAT + row[at + s] - 1] == nationality:
+                    leaves = True
+            if leaves:
+                _send_home(row, t, p, r)
+    row[TDECK_LEN] -= 1
+    card = row[TDECK + row[TDECK_LEN]]
+    groups = t[SIZES + card * SIZES_WIDTH]
+    row[NGROUPS] = groups
+    supply, length = SUPPLY + nationality * SUPPLY_CAP, SLEN + nationality
+    for g in range(groups):
+        size = t[SIZES + card * SIZES_WIDTH + 1 + g] * (2 if t[DOUBLED + rnd] else 1)
+        row[GLEN + g] = size
+        for i in range(size):
+            pick = int(_random(mt_game) * row[length])
+            row[GROUPS + g * TILE_CAP + i] = row[supply + pick]
+            for j in range(pick, row[length] - 1):
+                row[supply + j] = row[supply + j + 1]
+            row[length] -= 1
+    row[PHASE], row[ORDER_LEN], row[TURN], row[TO_MOVE] = CHOOSE, n, 0, 0
+    for p in range(n):
+        row[ORDER + p] = p
+
+
+def _payout_and_cards(row, t, mt_game):
+    n = row[PLAYERS]
+    for p in range(n):
+        row[MONEY + p] += row[EARNED + p]
+        card = row[CHOSEN + p]
+        if not t[GREY + card] and (row[PLACED + p] or row[BOUGHT + p]):
+            row[USED + p] |= 1 << card
+        else:
+            row[HAND + p] |= 1 << card
+    for g in range(row[NGROUPS]):
+        for i in range(row[GLEN + g]):
+            _supply_return(row, t, row[GROUPS + g * TILE_CAP + i])
+        row[GLEN + g] = 0
+    row[NGROUPS] = 0
+    for p in range(n):
+        row[CHOSEN + p] = -1
+    row[HAMMER] = (row[HAMMER] + 1) % n
+    if row[ROUND] >= t[ROUNDS]:
+        row[PHASE], row[TO_MOVE] = OVER, -1
+    else:
+        _start_round(row, t, mt_game)
+
+
+def _apply(row, t, code, mt_game):
+    kind, a, b, c = code >> 24, (code >> 16) & 255, (code >> 8) & 255, code & 255
+    p = row[TO_MOVE]
+    if kind == A_CHOOSE:
+        row[HAND + p] &= ~(1 << a)
+        row[CHOSEN + p] = a
+        _next_turn(row, t, CHOOSE, mt_game)
+    elif kind == A_TAKE_BACK:
+        for card in (a, b):
+            if card:
+                row[USED + p] &= ~(1 << (card - 1))
+                row[HAND + p] |= 1 << (card - 1)
+        row[SPECIALS + p * 6 + TAKE_BACK] -= 1
+    elif kind == A_SWAP:
+        row[HAND + p] = (row[HAND + p] & ~(1 << a)) | (1 << row[CHOSEN + p])
+        row[CHOSEN + p] = a
+        row[SPECIALS + p * 6 + SWAP_CARD] -= 1
+        _next_turn(row, t, BUILD, mt_game)
+    elif kind == A_KEEP:
+        _next_turn(row, t, BUILD, mt_game)
+    elif kind == A_BUY:
+        row[OFFER + a] -= 1
+        row[MONEY + p] -= t[BID + row[CHOSEN + p]]
+        row[BOUGHT + p] = 1
+        if a == EXTRA_ROOM:
+            row[NROOMS + p] += 1
+        elif a == SUITE:
+            row[SUITES + p] |= 1 << (b - 1)
+        elif a == POOL:
+            row[POOLS + p] += 1
+            for r in range(row[NROOMS + p]):
+                at = ROOMS + (p * ROOM_CAP + r) * 2
+                for s in range(2):
+                    if row[at + s]:
+                        row[MONEY + p] += t[T_RING + row[at + s] - 1]
+        else:
+            row[SPECIALS + p * 6 + a] += 1
+        _next_building_turn(row, t, mt_game)
+    elif kind == A_PASS:
+        _next_building_turn(row, t, mt_game)
+    elif kind == A_PLACE:
+        group = GROUPS + a * TILE_CAP
+        ident = row[group + b]
+        for j in range(b, row[GLEN + a] - 1):
+            row[group + j] = row[group + j + 1]
+        row[GLEN + a] -= 1
+        row[EARNED + p] += _earnings(row, t, p, ident, c, t[PRICE + row[CHOSEN + p]])
+        at = ROOMS + (p * ROOM_CAP + c) * 2
+        row[at + (1 if row[at] else 0)] = ident + 1
+        row[COMMITTED] = a
+        row[PLACED + p] += 1
+    elif kind == A_REMOVE:
+        _send_home(row, t, p, a)
+        row[REMOVED] += 1
+    elif kind == A_SEND_HOME:
+        _send_home(row, t, p, a - 1)
+        if b:
+            _send_home(row, t, p, b - 1)
+        row[SPECIALS + p * 6 + SEND_HOME] -= 1
+    else:  # A_DONE
+        row[TURN] += 1
+        if row[TURN] < row[ORDER_LEN]:
+            _start_tourist_turn(row)
+        else:
+            _payout_and_cards(row, t, mt_game)
+
+
+def _occupied(row, p, r):
+    return row[ROOMS + (p * ROOM_CAP + r) * 2] != 0
+
+
+def _random_action(row, t, mt):
+    """`legal_actions()[int(random() * n)]`, counted as kit/samoa/fast.py counts."""
+    phase, p = row[PHASE], row[TO_MOVE]
+    if phase == CHOOSE:
+        hand, used = row[HAND + p], row[USED + p]
+        cards = 0
+        for i in range(11):
+            cards += (hand >> i) & 1
+        pairs, u = 0, 0
+        if row[SPECIALS + p * 6 + TAKE_BACK] > 0:
+            for i in range(11):
+                u += (used >> i) & 1
+            pairs = 1 if u == 1 else u * (u - 1) // 2
+        i = int(_random(mt) * (cards + pairs))
+        if i < cards:
+            for card in range(11):
+                if (hand >> card) & 1:
+                    if i == 0:
+                        return _a(A_CHOOSE, card)
+                    i -= 1
+        i -= cards
+        for first_rank in range(11):  # pairs in the order of the keys as texts
+            for card in range(11):
+                if (used >> card) & 1 and t[KEY_RANK + card] == first_rank:
+                    if u == 1:
+                        return _a(A_TAKE_BACK, card + 1)
+                    for second_rank in range(first_rank + 1, 11):
+                        for other in range(11):
+                            if (used >> other) & 1 and t[KEY_RANK + other] == second_rank:
+                                if i == 0:
+                                    return _a(A_TAKE_BACK, card + 1, other + 1)
+                                i -= 1
+        return -1
+    if phase == SWAP:
+        hand = row[HAND + p]
+        cards = 0
+        for i in range(11):
+            cards += (hand >> i) & 1
+        i = int(_random(mt) * (1 + cards))
+        if i == 0:
+            return _a(A_KEEP)
+        i -= 1
+        for card in range(11):
+            if (hand >> card) & 1:
+                if i == 0:
+                    return _a(A_SWAP, card)
+                i -= 1
+        return -1
+    card = row[CHOSEN + p]
+    if phase == BUILD:
+        if row[MONEY + p] < t[BID + card]:
+            _random(mt)
+            return _a(A_PASS)
+        free = 0
+        for r in range(t[BOARD_ROOMS]):
+            if not (row[SUITES + p] >> r) & 1:
+                free += 1
+        n = 1
+        for k in range(6):
+            if row[OFFER + k] > 0:
+                n += free if k == SUITE else 1
+        i = int(_random(mt) * n)
+        if i == 0:
+            return _a(A_PASS)
+        i -= 1
+        for k in range(6):
+            if row[OFFER + k] > 0:
+                if k == SUITE:
+                    for r in range(t[BOARD_ROOMS]):
+                        if not (row[SUITES + p] >> r) & 1:
+                            if i == 0:
+                                return _a(A_BUY, k, r + 1)
+                            i -= 1
+                else:
+                    if i == 0:
+                        return _a(A_BUY, k)
+                    i -= 1
+        return -1
+    rooms = row[NROOMS + p]
+    occupied, empty, lovers = 0, 0, 0
+    for r in range(rooms):
+        at = ROOMS + (p * ROOM_CAP + r) * 2
+        if row[at]:
+            occupied += 1
+            if not row[at + 1] and t[T_KIND + row[at] - 1] == LOVERS:
+                lovers += 1
+        else:
+            empty += 1
+    homes = 0
+    if row[COMMITTED] < 0 and row[SPECIALS + p * 6 + SEND_HOME] > 0 and occupied:
+        homes = 1 if occupied == 1 else occupied * (occupied - 1) // 2
+    if t[GREY + card]:
+        removals = occupied if row[REMOVED] < 2 else 0
+        n = 1 + homes + removals
+    else:
+        n = 1 + homes
+        for g in range(row[NGROUPS]):
+            if row[COMMITTED] >= 0 and g != row[COMMITTED]:
+                continue
+            for i in range(row[GLEN + g]):
+                n += empty + lovers if t[T_KIND + row[GROUPS + g * TILE_CAP + i]] == LOVERS else empty
+    i = int(_random(mt) * n)
+    if i == 0:
+        return _a(A_DONE)
+    i -= 1
+    if i < homes:
+        for r in range(rooms):
+            if _occupied(row, p, r):
+                if occupied == 1:
+                    return _a(A_SEND_HOME, r + 1)
+                for s in range(r + 1, rooms):
+                    if _occupied(row, p, s):
+                        if i == 0:
+                            return _a(A_SEND_HOME, r + 1, s + 1)
+                        i -= 1
+        return -1
+    i -= homes
+    if t[GREY + card]:
+        for r in range(rooms):
+            if _occupied(row, p, r):
+                if i == 0:
+                    return _a(A_REMOVE, r)
+                i -= 1
+        return -1
+    for g in range(row[NGROUPS]):
+        if row[COMMITTED] >= 0 and g != row[COMMITTED]:
+            continue
+        for tile in range(row[GLEN + g]):
+            is_lover = t[T_KIND + row[GROUPS + g * TILE_CAP + tile]] == LOVERS
+            for r in range(rooms):
+                at = ROOMS + (p * ROOM_CAP + r) * 2
+                if not row[at] or (is_lover and not row[at + 1] and t[T_KIND + row[at] - 1] == LOVERS):
+                    if i == 0:
+                        return _a(A_PLACE, g, tile, r)
+                    i -= 1
+    return -1
+
+
+def _play(row, t, mt_game, mt_policy, recorded):
+    steps = 0
+    while row[PHASE] != OVER:
+        code = _random_action(row, t, mt_policy)
+        if steps < recorded.shape[0]:
+            recorded[steps] = code
+        steps += 1
+        _apply(row, t, code, mt_game)
+    return steps
+
+
+def _scores(row, t, scores, empty):
+    for p in range(row[PLAYERS]):
+        specials = 0
+        for k in range(6):
+            specials += row[SPECIALS + p * 6 + k]
+        scores[p] = row[MONEY + p] + t[SPECIAL_VALUE] * specials
+        empty[p] = 0
+        for r in range(row[NROOMS + p]):
+            if not _occupied(row, p, r):
+                empty[p] += 1
+
+
+def _after_many(rows, codes, t, states_game, states_policy, viewer, differences, wins):
+    row = np.empty(rows.shape[1], np.int64)
+    mt_game = np.empty(625, np.int64)
+    mt_policy = np.empty(625, np.int64)
+    no_record = np.empty(0, np.int64)
+    scores = np.zeros(P, np.int64)
+    empty = np.zeros(P, np.int64)
+    for j in range(rows.shape[0]):
+        for k in range(codes.shape[0]):
+            row[:] = rows[j]
+            mt_game[:] = states_game[j]
+            mt_policy[:] = states_policy[j]
+            _apply(row, t, codes[k], mt_game)
+            _play(row, t, mt_game, mt_policy, no_record)
+            _scores(row, t, scores, empty)
+            n = row[PLAYERS]
+            best, other = scores[0], -(2**62)
+            for p in range(n):
+                best = max(best, scores[p])
+                if p != viewer:
+                    other = max(other, scores[p])
+            differences[j, k] = scores[viewer] - other
+            most, winners = -1, 0
+            for p in range(n):
+                if scores[p] == best:
+                    most = max(most, empty[p])
+            for p in range(n):
+                if scores[p] == best and empty[p] == most:
+                    winners += 1
+            mine = scores[viewer] == best and empty[viewer] == most
+            wins[j, k] = 1.0 / winners if mine else 0.0
+
+
+def fits(policy: Any) -> bool:
+    """The kernel plays the uniformly random policy only (the heuristic runs in kit/samoa/fast.py)."""
+    return AVAILABLE and (
+        policy == "random" or (isinstance(policy, list | tuple) and all(p == "random" for p in policy))
+    )
+
+
+if AVAILABLE:
+    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
+    for _name in (
+        "_a",
+        "_next_turn",
+        "_reveal",
+        "_start_building",
+        "_start_tourist_phase",
+        "_start_tourist_turn",
+        "_next_building_turn",
+        "_supply_return",
+        "_send_home",
+        "_earnings",
+        "_start_round",
+        "_payout_and_cards",
+        "_apply",
+        "_occupied",
+        "_random_action",
+        "_play",
+        "_scores",
+        "_after_many",
+    ):
+        globals()[_name] = _compile(globals()[_name])
