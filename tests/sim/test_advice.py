@@ -155,3 +155,11 @@ def test_the_overbooking_kernel_advisor_gives_the_readable_engines_numbers(polic
     assert kernel.actions == readable.actions
     assert len({v.difference for v in kernel.actions}) > 3, "the test needs actions that differ"
     assert advise(game, rollouts=3, policy=_FirstAction()).engine == "readable"
+
+
+def test_without_numba_overbooking_rollouts_take_the_readable_engine(monkeypatch):
+    monkeypatch.setattr(overbooking_fast, "AVAILABLE", False)
+    game = _walked(Overbooking(players=2, seed=3), 25)
+    assert advise(game, rollouts=2, seed=1).engine == "readable"
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, engine="fast")
