@@ -293,7 +293,7 @@ def _compiled_play(game: Overbooking, mt_policy, policies, record: bool) -> Outc
     table = _table(game.components, game.settings.score_card)
     records = np.zeros(4096 if record else 0, np.int64)
     # the game's generator only draws new hotel sides between rounds (OB-7): none after the last
-    mt_game = _state(game.chance) if game.round < game.components.rounds else np.zeros(625, np.int64)
+    mt_game = _state(game.chance) if game.round < game.components.rounds else np.zeros_like(mt_policy)
     steps = _play(row, table, _params(policies), mt_game, mt_policy, records)
     if record and steps > len(records):
         raise RuntimeError("recorded playout longer than the record buffer")
@@ -847,8 +847,8 @@ def _after_many(rows, actions, table, params, states_game, states_policy, scores
     buffer = np.empty(64, np.int64)
     no_record = np.empty(0, np.int64)
     row = np.empty(rows.shape[1], np.int64)
-    mt_game = np.empty(625, np.int64)
-    mt_policy = np.empty(625, np.int64)
+    mt_game = states_game[0].copy()  # the generator's own word type (kit/lostcities/fast.py's choice)
+    mt_policy = states_policy[0].copy()
     for j in range(rows.shape[0]):
         for k in range(actions.shape[0]):
             row[:] = rows[j]
