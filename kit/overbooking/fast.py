@@ -516,41 +516,33 @@ def _use_ability(row, table, at, slot, target):
                 break
 
 
+def _holds(values, start, length, value):
+    """`value in values[start : start + length]`."""
+    for i in range(start, start + length):
+        if values[i] == value:
+            return True
+    return False
+
+
 def _book(row, table, at, order):
     """rules.booking_order and rules.book (OB-5.3/5.4)."""
     queue, length = at + H_QUEUE, row[at + H_QLEN]
     count = 0
-    for i in range(row[PRIORITY_LEN]):
+    for i in range(row[PRIORITY_LEN]):  # two nobles may pick the same card: it still books once
         slot = row[PRIORITY + i]
-        queued = False
-        for q in range(length):
-            if row[queue + q] == slot:
-                queued = True
-        for o in range(count):
-            if order[o] == slot:
-                queued = False
-        if queued:
+        if _holds(row, queue, length, slot) and not _holds(order, 0, count, slot):
             order[count] = slot
             count += 1
     if row[at + H_RULE] == R_FIRST:
         for q in range(length):
             slot = row[queue + q]
-            if table[T_KIND + slot % 24] == row[at + H_RULE_KIND]:
-                fresh = True
-                for o in range(count):
-                    if order[o] == slot:
-                        fresh = False
-                if fresh:
-                    order[count] = slot
-                    count += 1
+            if table[T_KIND + slot % 24] == row[at + H_RULE_KIND] and not _holds(order, 0, count, slot):
+                order[count] = slot
+                count += 1
     first_rest = count
     for q in range(length):  # the rest, from 6 beds down to 1; the nearer card first on a tie
         slot = row[queue + q]
-        fresh = True
-        for o in range(first_rest):
-            if order[o] == slot:
-                fresh = False
-        if fresh:
+        if not _holds(order, 0, first_rest, slot):
             beds = table[T_BEDS + slot % 24]
             i = count
             while i > first_rest and table[T_BEDS + order[i - 1] % 24] < beds:
@@ -862,7 +854,7 @@ def _after_many(rows, actions, table, params, states_game, states_policy, scores
 if AVAILABLE:
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-    _INLINED = {"_placement_ok", "_may_hold", "_targets", "_remove_back", "_guess"}
+    _INLINED = {"_placement_ok", "_may_hold", "_targets", "_remove_back", "_guess", "_holds"}
     for _name in (
         "_placement_ok",
         "_may_hold",
@@ -873,6 +865,7 @@ if AVAILABLE:
         "_targets",
         "_remove_back",
         "_use_ability",
+        "_holds",
         "_book",
         "_draw_up",
         "_set_side",
