@@ -14,12 +14,17 @@ same rules on the same state (a `Samoa` object), but
   the same index into the same order as `Samoa.legal_actions()`, from the same `random()` draw;
 - carries out each action with the rules' own steps, minus the checks (every action here is legal
   by construction) and minus the events and the history;
-- copies a position without its history, log and generator.
+- copies a position without its history, log and generator;
+- lets the heuristic bot plan its tourists without copying the hotel or writing the reasons of
+  every payment (`LeanHeuristicBot`: the same parameters, the same choices).
 
 Chance comes from the same generators in the same order, so for the same position and the same
 chance it plays exactly the same actions and reaches the same final state (tests/samoa/test_fast.py
 checks it game for game). The readable engine stays the reference: a rule changed there and not
 here makes those tests fail. A copy played here carries no history and no log of its playout.
+
+Rollouts go faster still in the compiled kernel (kit/samoa/fast_kernel.py, with numba);
+`advisor_paths` offers the advisor both. A search calls `rollout(world, policy, chance)`.
 """
 
 from __future__ import annotations
@@ -389,6 +394,21 @@ def play_out(game: Samoa, chance: Chance, policy: Any = "random", record: list |
     return copy
 
 
+def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
+    """A search's rollout (the ISMCTS bot's): each player's win share after `world`, a throwaway
+    copy, is played to its end exactly as ``play_to_end(world, rollout_bots(world, policy), chance)``
+    of kit.bots.rollout would play it, drawing the same numbers from `chance` and from the world's
+    generator. In the compiled kernel when numba is installed (`world` is then left unplayed)."""
+    from kit.bots.rollout import win_shares
+
+    from . import fast_kernel
+
+    if fast_kernel.fits(policy):
+        return fast_kernel.rollout(world, policy, chance)
+    play_to_end(world, bots_for(world, policy), chance)
+    return win_shares(world)
+
+
 def fits(policy: Any) -> bool:
     """Whether this path plays `policy` (proven identical): "random", "heuristic", a HeuristicBot
     (with any parameters; not a subclass, whose changes it would not know), or a list of those, one
@@ -487,13 +507,13 @@ def _lean_plan(hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
 # ---------------------------------------------------------------------------- advisor
 def advisor_paths(policy: Any) -> list[tuple[str, Any]]:
     """The advisor's fast paths for `policy` (see `kit.sim.advice.FastPath`), fastest first, each as
-    (engine name, rollouts): the compiled kernel for the random policy when numba is installed, and
-    these lean playouts for every policy they play (none for any other policy)."""
+    (engine name, rollouts): the compiled kernel when numba is installed, and these lean playouts,
+    for the policies they play (none for any other policy)."""
     from . import fast_kernel
 
     paths = []
     if fast_kernel.fits(policy):
-        paths.append(("kernel", fast_kernel.play_after))
+        paths.append(("kernel", lambda *args: fast_kernel.play_after(*args, policy)))
     if fits(policy):
         paths.append((ENGINE, lambda *args: advisor_rollouts(*args, policy)))
     return paths

@@ -1,10 +1,11 @@
-"""Compiled Samoa playouts with the uniformly random policy: the readable engine's games in numba.
+"""Compiled Samoa playouts (random and heuristic policies): the readable engine's games in numba.
 
     >>> from kit.samoa import fast_kernel
     >>> fast_kernel.play_from(game, policy_seed=1)     # (scores, winners), as the readable engine ends
 
-The advisor's Samoa rollouts under the random policy run here when numba is installed (the
-heuristic policy runs in the lean Python path, kit/samoa/fast.py). A position is one int64 row (see
+The advisor's Samoa rollouts run here when numba is installed (else in the lean Python path,
+kit/samoa/fast.py), with the uniformly random policy or the heuristic bot's (`HeuristicBot`, its
+parameters read), one per seat. A position is one int64 row (see
 the layout below); chance is drawn from the kernel's copy of Python's Mersenne Twister (shared with
 the Lost Cities kernel, kit/lostcities/fast.py), the game's generator for the tourists drawn and
 the policy's for the actions, in the readable engine's order. So for the same position and chance
@@ -21,8 +22,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.core import Chance
+
 from .components import BUILDING_KINDS, TOURIST_KINDS
 from .game import Samoa
+from .heuristic import PLACE_FIRST as HEURISTIC_ORDER
+from .heuristic import HeuristicBot
 
 try:  # the compiled path is optional, like the Lost Cities kernel's
     import numba
@@ -65,7 +70,9 @@ SLEN = SUPPLY + 4 * SUPPLY_CAP
 BDECK = SLEN + 4  # building tile kinds, top last
 TDECK = BDECK + DECK_CAP  # tourist card indices, top last
 FLAGS = TDECK + DECK_CAP  # nationality index of each round
-WIDTH = FLAGS + ROUND_CAP
+USED_LIST = FLAGS + ROUND_CAP  # [player][i]: the used pile in the order discarded (the heuristic's ties)
+USED_LEN = USED_LIST + P * 11
+WIDTH = USED_LEN + P
 
 # the component tables: one row of constants, then per-tourist, per-card and per-tourist-card columns
 ROUNDS, SPECIAL_VALUE, ROWS, COLUMNS, BOARD_ROOMS = range(5)
@@ -80,7 +87,13 @@ GREY = PRICE + 11
 KEY_RANK = GREY + 11  # a card's place in the order of the keys as texts (take-back pairs are sorted so)
 SIZES = KEY_RANK + 11  # [tourist card][0] = number of groups, [1 ...] their sizes, for this table
 SIZES_WIDTH = 10
-TABLES = SIZES + DECK_CAP * SIZES_WIDTH
+PLACE_FIRST = SIZES + DECK_CAP * SIZES_WIDTH  # [tourist kind]: the heuristic's placing order
+TABLES = PLACE_FIRST + len(TOURIST_KINDS)
+
+# a seat's policy: RANDOM, or HEURISTIC with HeuristicBot's parameters (in `policy_rows`' order)
+RANDOM, HEURISTIC = 0, 1
+PARAMETERS = ("pressure", "single_guest", "build_bid", "build_reserve", "pool_bid", "special_bid", "take_back_hand")
+SCRATCH = 4 * ROOM_CAP + TILE_CAP + 16
 
 # actions: kind * 2**24 + a * 2**16 + b * 2**8 + c
 A_CHOOSE, A_TAKE_BACK, A_SWAP, A_KEEP, A_BUY, A_PASS, A_PLACE, A_REMOVE, A_SEND_HOME, A_DONE = range(10)
@@ -109,6 +122,8 @@ def tables(game: Samoa):
     for i, card in enumerate(c.price_cards):
         out[BID + i], out[PRICE + i], out[GREY + i] = card.bid, card.price, card.grey
         out[KEY_RANK + i] = keys.index(card.key)
+    for kind, place in HEURISTIC_ORDER.items():
+        out[PLACE_FIRST + TOURIST_KINDS.index(kind)] = place
     for i, number in enumerate(sorted(c.tourist_cards)):
         sizes = c.tourist_cards[number][game.players]
         out[SIZES + i * SIZES_WIDTH] = len(sizes)
@@ -139,6 +154,8 @@ def encode(game: Samoa):
             raise ValueError("a hand out of the engine's order")  # pragma: no cover - the engine keeps it sorted
         row[HAND + p] = sum(1 << index[k] for k in game.hands[p])
         row[USED + p] = sum(1 << index[k] for k in game.used[p])
+        row[USED_LEN + p] = len(game.used[p])
+        row[USED_LIST + p * 11 : USED_LIST + p * 11 + len(game.used[p])] = [index[k] for k in game.used[p]]
         row[CHOSEN + p] = -1 if game.chosen[p] is None else index[game.chosen[p]]
         row[BOUGHT + p], row[PLACED + p], row[EARNED + p] = game.bought[p], game.placed[p], game.earned[p]
         row[POOLS + p] = hotel.pools
@@ -201,36 +218,78 @@ def action_code(game: Samoa, action) -> int:
 
 
 # ------------------------------------------------------------------------- entry points
-def play_after(worlds, actions, viewer: int, game_seeds, policy_seeds):
-    """The advisor's random-policy rollouts (see `kit.sim.advice.FastPath`): for world j and action
-    k, `viewer`'s score difference and win share after the action and a uniformly random playout,
-    later tourists drawn from ``Chance(game_seeds[j])``, actions from ``Chance(policy_seeds[j])``."""
+def policy_rows(policy: Any, players: int):
+    """Each seat's policy as a kernel row: [RANDOM] or [HEURISTIC, the bot's parameters...]."""
+    seats = list(policy) if isinstance(policy, list | tuple) else [policy] * players
+    rows = np.zeros((P, 1 + len(PARAMETERS)))
+    for seat, one in enumerate(seats):
+        bot = HeuristicBot() if one == "heuristic" else one
+        if isinstance(bot, HeuristicBot):
+            rows[seat] = [HEURISTIC] + [float(getattr(bot, name)) for name in PARAMETERS]
+    return rows
+
+
+def play_after(worlds, actions, viewer: int, game_seeds, policy_seeds, policy: Any = "random"):
+    """The advisor's rollouts (see `kit.sim.advice.FastPath`): for world j and action k, `viewer`'s
+    score difference and win share after the action and a playout (`policy`: see `fits`), later
+    tourists drawn from ``Chance(game_seeds[j])``, random actions from ``Chance(policy_seeds[j])``."""
     rows = np.stack([encode(world) for world in worlds])
     codes = np.array([action_code(worlds[0], action) for action in actions], np.int64)
-    differences = np.zeros((len(worlds), len(actions)))
-    wins = np.zeros((len(worlds), len(actions)))
-    _after_many(
-        rows, codes, tables(worlds[0]), seed_states(game_seeds), seed_states(policy_seeds), viewer, differences, wins
-    )
+    states = seed_states(game_seeds), seed_states(policy_seeds)
+    differences, wins, _ = _run(rows, codes, tables(worlds[0]), policy_rows(policy, worlds[0].players), *states, viewer)
     return differences, wins
 
 
-def play_from(game: Samoa, policy_seed: int, record: bool = False) -> tuple[list[int], list[int], list[int]]:
-    """`game` played to its end by uniformly random seats drawing from ``Chance(policy_seed)`` and
-    later tourists from a copy of the game's own generator (`game` is left unchanged): the final
-    scores, the winners and (record=True) the action codes played, as `action_code` gives them."""
-    row = encode(game)
-    mt_game = np.array(game.chance._generator.getstate()[1], np.int64)
-    mt_policy = seed_states([policy_seed])[0]
+def play_from(
+    game: Samoa, policy_seed: int, policy: Any = "random", record: bool = False
+) -> tuple[list[int], list[int], list[int]]:
+    """`game` played to its end (`policy`: see `fits`), random seats drawing from
+    ``Chance(policy_seed)``, later tourists from a copy of the game's own generator (`game` is left
+    unchanged): the final scores, the winners and (record=True) the action codes played, as
+    `action_code` gives them."""
+    states = np.array([game.chance._generator.getstate()[1]], np.int64), seed_states([policy_seed])
     recorded = np.zeros(4096 if record else 0, np.int64)
-    steps = _play(row, tables(game), mt_game, mt_policy, recorded)
-    scores = np.zeros(P, np.int64)
-    empty = np.zeros(P, np.int64)
-    _scores(row, tables(game), scores, empty)
-    players = game.players
-    best = [p for p in range(players) if scores[p] == scores[:players].max()]
-    most = max(empty[p] for p in best)
-    return [int(s) for s in scores[:players]], [p for p in best if empty[p] == most], [int(x) for x in recorded[:steps]]
+    finals = _run(
+        encode(game)[None, :], _NO_ACTION, tables(game), policy_rows(policy, game.players), *states, 0, recorded
+    )[2]
+    scores, winners, steps = _final(finals[0, 0], game.players)
+    return scores, winners, [int(x) for x in recorded[:steps]]
+
+
+def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
+    """kit/samoa/fast.py's `rollout` in the kernel: each player's win share after playing `world` to
+    its end, `chance` and the world's generator left exactly where the readable rollout leaves them
+    (their Mersenne Twister states are read, advanced in the kernel and written back); `world`'s
+    position itself is not advanced."""
+    mt_game = np.array([world.chance._generator.getstate()[1]], np.int64)
+    mt_policy = np.array([chance._generator.getstate()[1]], np.int64)
+    params = policy_rows(policy, world.players)
+    finals = _run(encode(world)[None, :], _NO_ACTION, tables(world), params, mt_game, mt_policy, 0)[2]
+    world.chance._generator.setstate((3, tuple(int(x) for x in mt_game[0]), None))
+    chance._generator.setstate((3, tuple(int(x) for x in mt_policy[0]), None))
+    _, winners, _ = _final(finals[0, 0], world.players)
+    return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
+
+
+def _run(rows, codes, t, params, states_game, states_policy, viewer: int, recorded=None):
+    """The one compiled entry point (one compilation): (differences, wins, finals) of `_after_many`."""
+    differences = np.zeros((rows.shape[0], codes.shape[0]))
+    wins = np.zeros((rows.shape[0], codes.shape[0]))
+    finals = np.zeros((rows.shape[0], codes.shape[0], 2 * P + 1), np.int64)
+    recorded = _NO_RECORD if recorded is None else recorded
+    _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins, finals, recorded)
+    return differences, wins, finals
+
+
+def _final(final, players: int) -> tuple[list[int], list[int], int]:
+    """Scores, winners (SA-6: the richest, then the most empty rooms) and steps of one playout."""
+    scores, empty = [int(x) for x in final[:players]], [int(x) for x in final[P : P + players]]
+    best = [p for p in range(players) if scores[p] == max(scores)]
+    return scores, [p for p in best if empty[p] == max(empty[q] for q in best)], int(final[2 * P])
+
+
+_NO_RECORD = np.zeros(0, np.int64) if AVAILABLE else None
+_NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play on from the position as it is
 
 
 # ---------------------------------------------------------------------- the compiled functions
@@ -413,6 +472,8 @@ def _payout_and_cards(row, t, mt_game):
         card = row[CHOSEN + p]
         if not t[GREY + card] and (row[PLACED + p] or row[BOUGHT + p]):
             row[USED + p] |= 1 << card
+            row[USED_LIST + p * 11 + row[USED_LEN + p]] = card
+            row[USED_LEN + p] += 1
         else:
             row[HAND + p] |= 1 << card
     for g in range(row[NGROUPS]):
@@ -441,6 +502,13 @@ def _apply(row, t, code, mt_game):
             if card:
                 row[USED + p] &= ~(1 << (card - 1))
                 row[HAND + p] |= 1 << (card - 1)
+                pile, length = USED_LIST + p * 11, row[USED_LEN + p]
+                at = 0
+                while row[pile + at] != card - 1:
+                    at += 1
+                for i in range(at, length - 1):
+                    row[pile + i] = row[pile + i + 1]
+                row[USED_LEN + p] = length - 1
         row[SPECIALS + p * 6 + TAKE_BACK] -= 1
     elif kind == A_SWAP:
         row[HAND + p] = (row[HAND + p] & ~(1 << a)) | (1 << row[CHOSEN + p])
@@ -638,10 +706,241 @@ def _random_action(row, t, mt):
     return -1
 
 
-def _play(row, t, mt_game, mt_policy, recorded):
+def _free_rooms(row, p):
+    free = 0
+    for r in range(row[NROOMS + p]):
+        if not _occupied(row, p, r):
+            free += 1
+    return free
+
+
+def _heuristic_action(row, t, params, scratch):
+    """HeuristicBot.choose (kit/samoa/heuristic.py), with LeanHeuristicBot's plan."""
+    phase = row[PHASE]
+    if phase == CHOOSE:
+        return _heuristic_price(row, t, params)
+    if phase == SWAP:
+        return _a(A_KEEP)
+    if phase == BUILD:
+        return _heuristic_build(row, t, params)
+    return _heuristic_tourists(row, t, params, scratch)
+
+
+def _heuristic_price(row, t, params):
+    p = row[TO_MOVE]
+    hand, used = row[HAND + p], row[USED + p]
+    cards, grey = 0, -1
+    for card in range(11):
+        if (hand >> card) & 1:
+            if t[GREY + card]:
+                grey = card
+            else:
+                cards += 1
+    used_count = 0
+    for card in range(11):
+        used_count += (used >> card) & 1
+    if row[SPECIALS + p * 6 + TAKE_BACK] > 0 and cards <= params[7] and used_count >= 2:
+        first, second = -1, -1  # the two dearest used cards; equal prices in the pile's order
+        pile = USED_LIST + p * 11
+        for i in range(row[USED_LEN + p]):
+            card = row[pile + i]
+            if first < 0 or t[PRICE + card] > t[PRICE + first]:
+                first, second = card, first
+            elif second < 0 or t[PRICE + card] > t[PRICE + second]:
+                second = card
+        if t[KEY_RANK + first] < t[KEY_RANK + second]:
+            return _a(A_TAKE_BACK, first + 1, second + 1)
+        return _a(A_TAKE_BACK, second + 1, first + 1)
+    if _free_rooms(row, p) == 0 or cards == 0:
+        return _a(A_CHOOSE, grey)
+    tourists, rooms = 0, 0
+    for g in range(row[NGROUPS]):
+        tourists += row[GLEN + g]
+    for other in range(row[PLAYERS]):
+        rooms += _free_rooms(row, other)
+    pressure = min(1.0, params[1] * tourists / max(rooms, 1))
+    wanted = int(pressure * (cards - 1))
+    # the hand's priced cards sorted by price (a stable sort of the hand's order): the wanted-th
+    for card in range(11):
+        if (hand >> card) & 1 and not t[GREY + card]:
+            below = 0
+            for other in range(11):
+                if (hand >> other) & 1 and not t[GREY + other]:
+                    if t[PRICE + other] < t[PRICE + card] or (t[PRICE + other] == t[PRICE + card] and other < card):
+                        below += 1
+            if below == wanted:
+                return _a(A_CHOOSE, card)
+    return -1
+
+
+def _heuristic_build(row, t, params):
+    p = row[TO_MOVE]
+    bid, money = t[BID + row[CHOSEN + p]], row[MONEY + p]
+    if money < bid:
+        return _a(A_PASS)
+    late = row[ROUND] >= 10
+    bathers = 0
+    for other in range(row[PLAYERS]):
+        for r in range(row[NROOMS + other]):
+            at = ROOMS + (other * ROOM_CAP + r) * 2
+            for s in range(2):
+                if row[at + s] and t[T_KIND + row[at + s] - 1] == BATHER:
+                    bathers += 1
+    ring = 0
+    for r in range(row[NROOMS + p]):
+        at = ROOMS + (p * ROOM_CAP + r) * 2
+        for s in range(2):
+            if row[at + s]:
+                ring += t[T_RING + row[at + s] - 1]
+    affordable = bid <= params[3] and money - bid >= params[4] and not late
+    best, code = 99, _a(A_PASS)
+    for k in range(6):
+        if row[OFFER + k] == 0:
+            continue
+        wish, wished = 99, 0
+        if k == EXTRA_ROOM and affordable:
+            wish, wished = 0, _a(A_BUY, k)
+        elif k == SUITE and affordable:
+            for r in range(t[BOARD_ROOMS]):
+                if not (row[SUITES + p] >> r) & 1 and not _occupied(row, p, r):
+                    wish, wished = 1, _a(A_BUY, k, r + 1)
+                    break
+        elif k == POOL and bid <= params[5] and (bathers >= 2 or ring >= 2):
+            wish, wished = 2, _a(A_BUY, k)
+        elif (k == SWAP_CARD or k == SEND_HOME or k == TAKE_BACK) and bid <= params[6]:
+            wish, wished = 3, _a(A_BUY, k)
+        if wish < best:
+            best, code = wish, wished
+    return code
+
+
+def _stay(row, t, p, room):
+    """heuristic._longest_staying's measure: rounds until a guest's flag comes back."""
+    upcoming = t[ROUNDS] - row[ROUND]
+    stay = upcoming
+    at = ROOMS + (p * ROOM_CAP + room) * 2
+    for s in range(2):
+        if row[at + s]:
+            nationality = t[T_NAT + row[at + s] - 1]
+            for i in range(upcoming):
+                if row[FLAGS + row[ROUND] + i] == nationality:
+                    stay = min(stay, i)
+                    break
+    return stay
+
+
+def _longest_staying(row, t, p, skip):
+    """The occupied room whose guests stay longest (the lowest on ties), other than `skip`."""
+    best, best_stay = -1, -1
+    for r in range(row[NROOMS + p]):
+        if r != skip and _occupied(row, p, r):
+            stay = _stay(row, t, p, r)
+            if stay > best_stay:
+                best, best_stay = r, stay
+    return best
+
+
+def _heuristic_tourists(row, t, params, scratch):
+    p = row[TO_MOVE]
+    card = row[CHOSEN + p]
+    free = _free_rooms(row, p)
+    occupied = row[NROOMS + p] - free
+    if t[GREY + card]:
+        if row[REMOVED] < 2 and occupied and free < 2:
+            return _a(A_REMOVE, _longest_staying(row, t, p, -1))
+        return _a(A_DONE)
+    if row[COMMITTED] < 0 and row[SPECIALS + p * 6 + SEND_HOME] > 0 and free == 0:
+        tourists = 0
+        for g in range(row[NGROUPS]):
+            tourists += row[GLEN + g]
+        if occupied >= 2 and tourists > 0:
+            first = _longest_staying(row, t, p, -1)
+            second = _longest_staying(row, t, p, first)
+            return _a(A_SEND_HOME, min(first, second) + 1, max(first, second) + 1)
+    price = t[PRICE + card]
+    best_total, best_group, best_tile, best_room, best_count = 0, -1, -1, -1, 0
+    for g in range(row[NGROUPS]):
+        if row[COMMITTED] >= 0 and g != row[COMMITTED]:
+            continue
+        total, count, tile, room = _plan(row, t, p, g, price, scratch)
+        if count and total > best_total:
+            best_total, best_group, best_tile, best_room, best_count = total, g, tile, room, count
+    if best_group < 0:
+        return _a(A_DONE)
+    cheap = best_total < params[2] * price
+    if row[COMMITTED] < 0 and best_count == 1 and cheap and row[ROUND] < 11:
+        return _a(A_DONE)
+    return _a(A_PLACE, best_group, best_tile, best_room)
+
+
+def _plan(row, t, p, g, price, scratch):
+    """heuristic._plan (as LeanHeuristicBot's): (total, tourists placed, the first's tile and room)."""
+    rooms = row[NROOMS + p]
+    trial, order = scratch, 2 * ROOM_CAP
+    for i in range(2 * rooms):
+        trial[i] = row[ROOMS + p * ROOM_CAP * 2 + i]
+    group, length = GROUPS + g * TILE_CAP, row[GLEN + g]
+    for i in range(length):  # stable insertion sort by (placing order, -ring)
+        ident = row[group + i]
+        key = t[PLACE_FIRST + t[T_KIND + ident]] * 100 - t[T_RING + ident]
+        at = i
+        while at > 0:
+            before = row[group + trial[order + at - 1]]
+            if t[PLACE_FIRST + t[T_KIND + before]] * 100 - t[T_RING + before] <= key:
+                break
+            trial[order + at] = trial[order + at - 1]
+            at -= 1
+        trial[order + at] = i
+    suites, pools, columns, board = row[SUITES + p], row[POOLS + p], t[COLUMNS], t[BOARD_ROOMS]
+    total, count, first_tile, first_room = 0, 0, -1, -1
+    for n in range(length):
+        index = trial[order + n]
+        ident = row[group + index]
+        kind = t[T_KIND + ident]
+        bonus = t[T_RING + ident] * pools if kind == BATHER else 0
+        best, best_room = -1, -1
+        for room in range(rooms):
+            if trial[2 * room] and not (
+                kind == LOVERS and not trial[2 * room + 1] and t[T_KIND + trial[2 * room] - 1] == LOVERS
+            ):
+                continue
+            double = kind == RICH or (suites >> room) & 1 == 1
+            if not double and room < board:
+                r, c = room // columns, room % columns
+                for side in range(4):
+                    if side == 0 and r > 0:
+                        other = room - columns
+                    elif side == 1 and r < t[ROWS] - 1:
+                        other = room + columns
+                    elif side == 2 and c > 0:
+                        other = room - 1
+                    elif side == 3 and c < columns - 1:
+                        other = room + 1
+                    else:
+                        continue
+                    for s in range(2):
+                        if trial[2 * other + s] and t[T_KIND + trial[2 * other + s] - 1] == CELEBRITY:
+                            double = True
+            amount = (2 * price if double else price) + bonus
+            if best_room < 0 or amount > best:
+                best, best_room = amount, room
+        if best_room < 0:
+            continue
+        trial[2 * best_room + (1 if trial[2 * best_room] else 0)] = ident + 1
+        if count == 0:
+            first_tile, first_room = index, best_room
+        total += best
+        count += 1
+    return total, count, first_tile, first_room
+
+
+def _play(row, t, params, mt_game, mt_policy, recorded, scratch):
     steps = 0
     while row[PHASE] != OVER:
-        code = _random_action(row, t, mt_policy)
+        if params[row[TO_MOVE], 0] == HEURISTIC:
+            code = _heuristic_action(row, t, params[row[TO_MOVE]], scratch)
+        else:
+            code = _random_action(row, t, mt_policy)
         if steps < recorded.shape[0]:
             recorded[steps] = code
         steps += 1
@@ -661,11 +960,14 @@ def _scores(row, t, scores, empty):
                 empty[p] += 1
 
 
-def _after_many(rows, codes, t, states_game, states_policy, viewer, differences, wins):
+def _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins, finals, recorded):
+    """Every row with every first action (codes[k] < 0: none), played to the end: `viewer`'s
+    difference and win share, and each playout's scores, empty rooms and steps (`finals`). The last
+    playout's generators are written back to the last rows of `states_game` and `states_policy`."""
+    scratch = np.zeros(SCRATCH, np.int64)
     row = np.empty(rows.shape[1], np.int64)
     mt_game = np.empty(625, np.int64)
     mt_policy = np.empty(625, np.int64)
-    no_record = np.empty(0, np.int64)
     scores = np.zeros(P, np.int64)
     empty = np.zeros(P, np.int64)
     for j in range(rows.shape[0]):
@@ -673,9 +975,13 @@ def _after_many(rows, codes, t, states_game, states_policy, viewer, differences,
             row[:] = rows[j]
             mt_game[:] = states_game[j]
             mt_policy[:] = states_policy[j]
-            _apply(row, t, codes[k], mt_game)
-            _play(row, t, mt_game, mt_policy, no_record)
+            if codes[k] >= 0:
+                _apply(row, t, codes[k], mt_game)
+            steps = _play(row, t, params, mt_game, mt_policy, recorded, scratch)
             _scores(row, t, scores, empty)
+            finals[j, k, :P] = scores
+            finals[j, k, P : 2 * P] = empty
+            finals[j, k, 2 * P] = steps
             n = row[PLAYERS]
             best, other = scores[0], -(2**62)
             for p in range(n):
@@ -692,13 +998,15 @@ def _after_many(rows, codes, t, states_game, states_policy, viewer, differences,
                     winners += 1
             mine = scores[viewer] == best and empty[viewer] == most
             wins[j, k] = 1.0 / winners if mine else 0.0
+    states_game[rows.shape[0] - 1][:] = mt_game
+    states_policy[rows.shape[0] - 1][:] = mt_policy
 
 
 def fits(policy: Any) -> bool:
-    """The kernel plays the uniformly random policy only (the heuristic runs in kit/samoa/fast.py)."""
-    return AVAILABLE and (
-        policy == "random" or (isinstance(policy, list | tuple) and all(p == "random" for p in policy))
-    )
+    """Whether the kernel plays `policy`: "random", "heuristic" or a HeuristicBot (not a subclass,
+    whose changes it would not know), or a list of those, one per seat; and numba is installed."""
+    seats = list(policy) if isinstance(policy, list | tuple) else [policy]
+    return AVAILABLE and all(p in ("random", "heuristic") or type(p) is HeuristicBot for p in seats)
 
 
 if AVAILABLE:
@@ -719,6 +1027,14 @@ if AVAILABLE:
         "_apply",
         "_occupied",
         "_random_action",
+        "_free_rooms",
+        "_heuristic_action",
+        "_heuristic_price",
+        "_heuristic_build",
+        "_stay",
+        "_longest_staying",
+        "_heuristic_tourists",
+        "_plan",
         "_play",
         "_scores",
         "_after_many",

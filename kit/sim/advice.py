@@ -22,9 +22,9 @@ deal.
   says how the action does if everyone then plays like that, not under best play.
 
 Fast paths (`FAST_PATHS`, one entry per game): Lost Cities uses the compiled kernel
-(kit/lostcities/fast.py) when numba is installed; Samoa a compiled kernel for random rollouts
-(kit/samoa/fast_kernel.py, with numba) and lean Python playouts otherwise (kit/samoa/fast.py). A
-fast path plays exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the
+(kit/lostcities/fast.py) when numba is installed; Samoa its compiled kernel
+(kit/samoa/fast_kernel.py, with numba) or else lean Python playouts (kit/samoa/fast.py). A fast
+path plays exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the
 numbers agree); `engine="readable"` forces the readable engine, the reference, and `Advice.engine`
 names the path used.
 """

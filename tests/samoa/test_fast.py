@@ -121,3 +121,22 @@ def test_only_proven_policies_are_taken():
     assert not fast.fits(_Cautious()), "a subclass may choose otherwise: its lean twin would not know"
     with pytest.raises(ValueError, match="lean path"):
         fast.play_out(Samoa(players=3, seed=1), Chance(1), policy=object())
+
+
+@pytest.mark.parametrize("kernel", [True, False])
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_a_search_rollout_is_the_readable_rollout(policy, kernel, monkeypatch):
+    from kit.bots.rollout import win_shares
+    from kit.samoa import fast_kernel
+
+    if kernel and not fast_kernel.AVAILABLE:
+        pytest.skip("numba not installed (extra 'fast')")
+    monkeypatch.setattr(fast_kernel, "AVAILABLE", kernel)
+
+    for seed in range(6):
+        world = _position(seed, 3 + seed % 4, 60 + 20 * seed)
+        readable, lean = world.clone(), world.clone()
+        mine, theirs = Chance(seed), Chance(seed)
+        play_to_end(readable, rollout_bots(readable, policy), theirs)
+        assert fast.rollout(lean, policy, mine) == win_shares(readable)
+        assert mine.random() == theirs.random() and lean.chance.random() == readable.chance.random()
