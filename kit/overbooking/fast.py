@@ -1,14 +1,19 @@
 """Compiled Overbooking playouts: the readable engine's games, for the advisor's many rollouts.
 
+    >>> from kit.core import Chance
     >>> from kit.overbooking import Overbooking, fast
     >>> game = Overbooking(players=4, seed=6)
     >>> fast.play_out(game, Chance(1)).scores      # the readable engine would end the same way
 
+Entry points: `play_out` (one playout, optionally recorded), `play_after` and `advisor_rollouts`
+(every action from every determinized world: kit/sim/advice.py's fast path), `play_from` (one
+rollout for a search such as ISMCTS, with `Outcome.shares`).
+
 The kernel plays a position to its end (stages 1 to 3 of every round left, OB-4 ... OB-8) with a
 policy per seat: the uniformly random policy of `Overbooking.random_action`, or the heuristic bot's
 (`kit.overbooking.heuristic.HeuristicBot`, with its parameters). It draws chance exactly as the
-readable engine does: the policy's choices from one Mersenne Twister, the hotel sides of new tiles (OB-7)
-from the game's own, both copied word for word from `random.Random.getstate()` (the generator
+readable engine does: the policy's choices from one Mersenne Twister, the hotel sides of new tiles
+(OB-7) from the game's own, both copied word for word from `random.Random.getstate()` (the generator
 itself is the Lost Cities kernel's, `kit.lostcities.fast`). So for the same position and the same
 chance it plays the same actions and reaches the same scores; tests/overbooking/test_fast.py proves
 it game by game. The readable engine (rules.py) stays the reference: every function below follows
