@@ -258,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     advisor_lines("Lost Cities 2p, mid-round", walked(LostCities(seed=4, rounds=1), 40), 1000, 1.0)
     advisor_lines("Samoa 4p, mid-game (30 actions in)", walked(Samoa(players=4, seed=5), 30), 200, 2.0)
     advisor_lines("Overbooking 4p, mid-game (30 actions in)", walked(Overbooking(players=4, seed=6), 30), 200, 2.0)
+    overbooking = walked(Overbooking(players=4, seed=6), 30)
+    advisor_lines("Overbooking 4p, mid-game (30 actions in)", overbooking, 200, 2.0, "heuristic")
     print()
     ismcts_lines(args)
     return 0
