@@ -200,6 +200,17 @@ def _lost_cities_path(policy: Any) -> FastPath | None:
     return FastPath("kernel", rollouts)
 
 
+def _overbooking_path(policy: Any) -> FastPath | None:
+    """Overbooking's compiled kernel (kit/overbooking/fast.py; numba): random and heuristic rollouts."""
+    from functools import partial
+
+    from kit.overbooking import fast
+
+    if not fast.AVAILABLE or not fast.fits(policy):
+        return None
+    return FastPath("kernel", partial(fast.advisor_rollouts, policy=policy))
+
+
 def _samoa_paths(policy: Any) -> list[FastPath]:
     from kit.samoa import fast
 
@@ -212,6 +223,7 @@ def _samoa_paths(policy: Any) -> list[FastPath]:
 FAST_PATHS: dict[str, Callable[[Any], FastPath | list[FastPath] | None]] = {
     "lost-cities": _lost_cities_path,
     "samoa": _samoa_paths,
+    "overbooking": _overbooking_path,
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 from kit.core import Chance
 from kit.lostcities import LostCities, fast
 from kit.overbooking import Overbooking
+from kit.overbooking import fast as overbooking_fast
 from kit.samoa import Samoa
 from kit.sim.advice import advise
 
@@ -142,3 +143,23 @@ def test_without_numba_samoa_random_rollouts_take_the_lean_path(monkeypatch):
     lean = advise(game, rollouts=4, seed=1)
     assert lean.engine == "lean"
     assert lean.actions == advise(game, rollouts=4, seed=1, engine="readable").actions
+
+
+@pytest.mark.skipif(not overbooking_fast.AVAILABLE, reason="numba not installed (extra 'fast')")
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_overbooking_kernel_advisor_gives_the_readable_engines_numbers(policy):
+    game = _walked(Overbooking(players=4, seed=6), 55)  # round 3, 17 legal actions
+    kernel = advise(game, rollouts=6, policy=policy, seed=4)
+    readable = advise(game, rollouts=6, policy=policy, seed=4, engine="readable")
+    assert kernel.engine == "kernel" and readable.engine == "readable"
+    assert kernel.actions == readable.actions
+    assert len({v.difference for v in kernel.actions}) > 3, "the test needs actions that differ"
+    assert advise(game, rollouts=3, policy=_FirstAction()).engine == "readable"
+
+
+def test_without_numba_overbooking_rollouts_take_the_readable_engine(monkeypatch):
+    monkeypatch.setattr(overbooking_fast, "AVAILABLE", False)
+    game = _walked(Overbooking(players=2, seed=3), 25)
+    assert advise(game, rollouts=2, seed=1).engine == "readable"
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, engine="fast")
