@@ -247,7 +247,7 @@ def play_from(
     ``Chance(policy_seed)``, later tourists from a copy of the game's own generator (`game` is left
     unchanged): the final scores, the winners and (record=True) the action codes played, as
     `action_code` gives them."""
-    states = np.array([game.chance._generator.getstate()[1]], np.int64), seed_states([policy_seed])
+    states = np.array([game.chance._generator.getstate()[1]], np.uint32), seed_states([policy_seed])
     recorded = np.zeros(4096 if record else 0, np.int64)
     finals = _run(
         encode(game)[None, :], _NO_ACTION, tables(game), policy_rows(policy, game.players), *states, 0, recorded
@@ -261,8 +261,8 @@ def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
     its end, `chance` and the world's generator left exactly where the readable rollout leaves them
     (their Mersenne Twister states are read, advanced in the kernel and written back); `world`'s
     position itself is not advanced."""
-    mt_game = np.array([world.chance._generator.getstate()[1]], np.int64)
-    mt_policy = np.array([chance._generator.getstate()[1]], np.int64)
+    mt_game = np.array([world.chance._generator.getstate()[1]], np.uint32)
+    mt_policy = np.array([chance._generator.getstate()[1]], np.uint32)
     params = policy_rows(policy, world.players)
     finals = _run(encode(world)[None, :], _NO_ACTION, tables(world), params, mt_game, mt_policy, 0)[2]
     world.chance._generator.setstate((3, tuple(mt_game[0].tolist()), None))
@@ -960,8 +960,8 @@ def _after_many(rows, codes, t, params, states_game, states_policy, viewer, diff
     playout's generators are written back to the last rows of `states_game` and `states_policy`."""
     scratch = np.zeros(SCRATCH, np.int64)
     row = np.empty(rows.shape[1], np.int64)
-    mt_game = np.empty(625, np.int64)
-    mt_policy = np.empty(625, np.int64)
+    mt_game = np.empty(625, np.uint32)
+    mt_policy = np.empty(625, np.uint32)
     scores = np.zeros(P, np.int64)
     empty = np.zeros(P, np.int64)
     for j in range(rows.shape[0]):
