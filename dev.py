@@ -30,13 +30,14 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "tablekit-installed.txt"
-#: Voila 0.5.13 runs on JupyterLab 4.2's core; the front-end extensions built for this JupyterLab
-#: (notebook, nbgrader) fail there with version-mismatch errors. A page needs only the widget
-#: managers and anywidget's front end (tests/browser/lab.py uses the same list).
-VOILA_EXTENSIONS = (
-    "--VoilaConfiguration.extension_allowlist="
-    '["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget"]'
-)
+# Voila reads voila.json from the folder it starts in: `lab` (Voila inside JupyterLab) and `voila`
+# both start in ROOT. A Voila page runs on Voila's own bundled JupyterLab 4.2 core, so voila.json
+# loads only the front ends a page needs (Voila's widget manager, ipywidgets' manager, anywidget):
+# the notebook and nbgrader extensions, built for this JupyterLab (4.6), fail there. The pins in
+# pyproject.toml (voila, ipywidgets, jupyterlab_widgets) keep those three built for 4.2, so that a
+# page's console has no version-mismatch warnings. voila.json also keeps the two safeguards that
+# Voilas after the pinned one add: no template chosen by the URL or the notebook, and file rules
+# that ignore the case of a name.
 
 
 def say(message: str) -> None:
@@ -73,7 +74,6 @@ def lab(args: list[str]) -> int:
         str(ROOT / "notebooks" / "index.ipynb"),
         # saved notebooks keep each board's still picture, not a widget id that reopens as an error
         "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",
-        VOILA_EXTENSIONS,
         *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
@@ -88,7 +88,7 @@ def voila(args: list[str]) -> int:
     setup()
     port = next((arg.split("=", 1)[1] for arg in args if arg.startswith("--port=")), "8866")
     say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
-    command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", VOILA_EXTENSIONS, *args]
+    command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args]
     return subprocess.call(command, cwd=ROOT)
 
 

@@ -1,4 +1,4 @@
-"""Compiled Lost Cities playouts: the readable engine's games, about a hundred times faster.
+"""Compiled Lost Cities playouts: the readable engine's games, many times faster (benchmarks/fast.py says how many).
 
     >>> from kit.lostcities import LostCities, fast
     >>> game = LostCities(seed=7, rounds=1)
@@ -17,11 +17,17 @@ works, by playing the readable engine (slowly); `AVAILABLE` says which one you g
 
 Layout of a position in the kernel: one int64 row (see `_encode`), cards as ``16 * expedition +
 value`` (investment cards have value 0), so that sorting codes sorts cards as the engine does.
+A Mersenne Twister state is 625 uint32 words (624 words and the index, as `getstate()` gives them).
+
+Speed (benchmarks/fast.py measures it against the C bitmask reference, benchmarks/lostcities_reference.c,
+playing the very same games): the kernel runs without numba's runtime (`_nrt=False`), so arrays
+passed between its functions are not reference-counted (those atomic counts took about 40% of the
+time); it allocates nothing (the wrappers hand it its working space) and `play_new` seeds each
+game's two generators just before playing it rather than building (games x 625) state arrays.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -117,7 +123,7 @@ def _full_deck(components, players: int):
 
 def _state(chance: Chance):
     """The 624 words and the index of `chance`'s Mersenne Twister, as the kernel keeps them."""
-    return np.array(chance._generator.getstate()[1], np.int64)
+    return np.array(chance._generator.getstate()[1], np.uint32)
 
 
 def policy_row(policy) -> list[int]:
@@ -206,7 +212,7 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     records = np.zeros((1, cap), np.int64)
     totals = np.zeros((1, 2), np.int64)
     steps = np.zeros(1, np.int64)
-    _play_many(rows, params, states_game, states_policy, records, totals, steps)
+    _play_many(rows, params, states_game, states_policy, records, totals, steps, _scratch()[0])
     scores = [int(totals[0, p % 2]) for p in range(game.players)]
     recorded = None
     if record:
@@ -228,16 +234,20 @@ def play_new(
     """Many new games at once: game i is ``LostCities(players=players, rounds=rounds, seed=seeds[i],
     first_player=first_player)`` played out with ``Chance(policy_seeds[i])`` for its random seats;
     dealt and played in the kernel. Returns (totals: per game the two sides' match totals, steps,
-    records: the first `record_cap` entries of each game's record, -1 after its end)."""
+    records: the first `record_cap` entries of each game's record, -1 after its end). Without
+    numba the readable engine plays them (lists instead of arrays)."""
+    if len(seeds) != len(policy_seeds):
+        raise ValueError("give one policy seed per game seed")
+    mentioned = _policies(policies, players)
     if not AVAILABLE:
-        raise RuntimeError("play_new needs numba (pip install tablekit[fast])")
+        return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
     template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
-    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
-    states_game, states_policy = seed_states(seeds), seed_states(policy_seeds)
+    params = np.array([policy_row(p) for p in mentioned] + [[RANDOM] * PARAMS] * (4 - players))
     totals = np.zeros((len(seeds), 2), np.int64)
     steps = np.zeros(len(seeds), np.int64)
     records = np.zeros((len(seeds), record_cap), np.int64)
-    _new_many(template, first_player, params, states_game, states_policy, records, totals, steps)
+    # each game's two generators are seeded in the kernel just before it is played: no big state arrays
+    _new_many(template, first_player, params, *_keys(seeds), *_keys(policy_seeds), records, totals, steps, *_scratch())
     return totals, steps, records
 
 
@@ -256,7 +266,7 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
     params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
     codes = np.array([action_code(action) for action in actions], np.int64)
     totals = np.zeros((len(games), len(codes), 2), np.int64)
-    _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals)
+    _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch())
     return totals
 
 
@@ -285,9 +295,9 @@ def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int
     players = game.players
     params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
     more_rounds = len(game.round_scores) + 1 < game.settings.rounds
-    states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.int64)
+    states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.uint32)
     totals = np.zeros((1, 1, 2), np.int64)
-    _after_many(_encode(game)[None, :], NO_ACTION, params, states_game, seed_states([policy_seed]), totals)
+    _after_many(_encode(game)[None, :], NO_ACTION, params, states_game, seed_states([policy_seed]), totals, *_scratch())
     return [int(totals[0, 0, 0]), int(totals[0, 0, 1])]
 
 
@@ -299,6 +309,19 @@ def reference_play(game: LostCities, chance: Chance, policies) -> None:
         game.apply(game.random_action(chance) if bot is None else bot.choose(game))
 
 
+def _reference_new(seeds, policy_seeds, policies, players, rounds, first_player, record_cap):
+    """`play_new` on the readable engine."""
+    totals, steps, records = [], [], []
+    for seed, policy_seed in zip(seeds, policy_seeds):
+        game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
+        reference_play(game, Chance(policy_seed), policies)
+        record = engine_record(game)[:record_cap]
+        totals.append(game.totals())
+        steps.append(len(game.history))
+        records.append(record + [-1] * (record_cap - len(record)))
+    return totals, steps, records
+
+
 def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool) -> Outcome:
     start = len(game.history)
     reference_play(game, chance, policies)
@@ -307,13 +330,40 @@ def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool)
 
 def seed_states(seeds: Sequence[int]):
     """Mersenne Twister states (as `_state` gives) for `random.Random(seed)`, seeded in the kernel."""
-    out = np.zeros((len(seeds), 625), np.int64)
-    if all(-(2**62) < seed < 2**62 for seed in seeds):  # n's words fit the kernel's int64
-        _seed_many(np.asarray(seeds, np.int64), out)
-    else:
-        for i, seed in enumerate(seeds):
-            out[i] = random.Random(int(seed)).getstate()[1]
+    out = np.zeros((len(seeds), 625), np.uint32)
+    _seed_many(*_keys(seeds), out)
     return out
+
+
+def _keys(seeds: Sequence[int]):
+    """`random.seed(n)`'s key for each int seed: the 32-bit words of abs(n), lowest first (at least
+    one word), as a (seeds x words) array, and each seed's number of words."""
+    try:
+        n = np.abs(np.asarray(seeds, np.int64))  # the usual case, vectorised
+    except OverflowError:
+        n = None
+    if n is not None and (n >= 0).all():  # abs(-2**63) overflows: then the general way below
+        keys = np.stack([n & 0xFFFFFFFF, n >> 32], axis=1).astype(np.uint32)
+        return keys, np.where(n >> 32, 2, 1).astype(np.int64)
+    words = [_words(abs(int(seed))) for seed in seeds]
+    keys = np.zeros((len(words), max(len(w) for w in words)), np.uint32)
+    for i, w in enumerate(words):
+        keys[i, : len(w)] = w
+    return keys, np.array([len(w) for w in words], np.int64)
+
+
+def _words(n: int) -> list[int]:
+    words = []
+    while n or not words:
+        words.append(n & 0xFFFFFFFF)
+        n >>= 32
+    return words
+
+
+def _scratch():
+    """The kernel's working space (it allocates nothing itself: see `_compile` at the end): a
+    buffer for listing actions, a position row, and two Mersenne Twister states."""
+    return np.empty(256, np.int64), np.empty(WIDTH, np.int64), np.empty(625, np.uint32), np.empty(625, np.uint32)
 
 
 # ---------------------------------------------------------------------- the compiled functions
@@ -321,6 +371,12 @@ def seed_states(seeds: Sequence[int]):
 # documentation of the kernel, so they follow rules.py and heuristic.py line by line.
 N, M = 624, 397
 MASK = 0xFFFFFFFF
+
+
+def _copy(source, target):
+    """target[:] = source (a slice assignment would need numba's runtime, which the kernel goes without)."""
+    for i in range(source.shape[0]):
+        target[i] = source[i]
 
 
 def _mt_init(mt, seed):
@@ -337,9 +393,9 @@ def _mt_seed(mt, key, key_length):
     """CPython's `random.seed(n)` for an int n: init_by_array over n's 32-bit words."""
     _mt_init(mt, 19650218)
     i, j = 1, 0
-    previous = mt[0]
+    previous = np.int64(mt[0])
     for _ in range(max(N, key_length)):
-        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1664525)) + key[j] + j) & MASK
+        previous = ((np.int64(mt[i]) ^ ((previous ^ (previous >> 30)) * 1664525)) + np.int64(key[j]) + j) & MASK
         mt[i] = previous
         i += 1
         j += 1
@@ -359,13 +415,9 @@ def _mt_seed(mt, key, key_length):
     mt[N] = N
 
 
-def _seed_many(seeds, out):
-    key = np.zeros(2, np.int64)
-    for r in range(seeds.shape[0]):
-        n = abs(seeds[r])
-        key[0] = n & MASK
-        key[1] = n >> 32
-        _mt_seed(out[r], key, 2 if key[1] else 1)
+def _seed_many(keys, lengths, out):
+    for r in range(keys.shape[0]):
+        _mt_seed(out[r], keys[r], lengths[r])
 
 
 def _mt_word(mt):
@@ -380,7 +432,7 @@ def _mt_word(mt):
         y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
         mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
         index = 0
-    y = mt[index]
+    y = np.int64(mt[index])
     mt[N] = index + 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
@@ -719,39 +771,49 @@ def _play(row, params, mt_game, mt_policy, record, buffer):
     return steps
 
 
-def _play_many(rows, params, states_game, states_policy, records, totals, steps):
+def _play_many(rows, params, states_game, states_policy, records, totals, steps, buffer):
     """Play every row to its end (rows and states are changed in place)."""
-    buffer = np.empty(256, np.int64)
     for r in range(rows.shape[0]):
         steps[r] = _play(rows[r], params, states_game[r], states_policy[r], records[r], buffer)
         totals[r, 0] = rows[r, TOTAL0]
         totals[r, 1] = rows[r, TOTAL1]
 
 
-def _new_many(template, first_player, params, states_game, states_policy, records, totals, steps):
-    """Deal a new game for each generator state (LC-2, as the engine's set-up) and play it out."""
-    buffer = np.empty(256, np.int64)
-    row = template.copy()
-    for r in range(states_game.shape[0]):
-        row[:] = template
-        _setup_round(row, states_game[r], first_player)
-        steps[r] = _play(row, params, states_game[r], states_policy[r], records[r], buffer)
+def _new_many(
+    template,
+    first_player,
+    params,
+    keys_game,
+    lengths_game,
+    keys_policy,
+    lengths_policy,
+    records,
+    totals,
+    steps,
+    buffer,
+    row,
+    mt_game,
+    mt_policy,
+):
+    """Deal a new game for each pair of seeds (LC-2, as the engine's set-up) and play it out."""
+    for r in range(keys_game.shape[0]):
+        _copy(template, row)
+        _mt_seed(mt_game, keys_game[r], lengths_game[r])
+        _mt_seed(mt_policy, keys_policy[r], lengths_policy[r])
+        _setup_round(row, mt_game, first_player)
+        steps[r] = _play(row, params, mt_game, mt_policy, records[r], buffer)
         totals[r, 0] = row[TOTAL0]
         totals[r, 1] = row[TOTAL1]
 
 
-def _after_many(rows, actions, params, states_game, states_policy, totals):
+def _after_many(rows, actions, params, states_game, states_policy, totals, buffer, row, mt_game, mt_policy):
     """`play_after` in the kernel: every row with every first action."""
-    buffer = np.empty(256, np.int64)
-    no_record = np.empty(0, np.int64)
-    row = np.empty(rows.shape[1], np.int64)
-    mt_game = np.empty(625, np.int64)
-    mt_policy = np.empty(625, np.int64)
+    no_record = buffer[:0]
     for j in range(rows.shape[0]):
         for k in range(actions.shape[0]):
-            row[:] = rows[j]
-            mt_game[:] = states_game[j]
-            mt_policy[:] = states_policy[j]
+            _copy(rows[j], row)
+            _copy(states_game[j], mt_game)
+            _copy(states_policy[j], mt_policy)
             if actions[k] >= 0:
                 _apply(row, actions[k], mt_game, no_record, 0)
             _play(row, params, mt_game, mt_policy, no_record, buffer)
@@ -760,10 +822,25 @@ def _after_many(rows, actions, params, states_game, states_policy, totals):
 
 
 if AVAILABLE:
-    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
-    _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+    # _nrt=False: no numba runtime, so no reference counting of the arrays passed from function to
+    # function (atomic increments and decrements that took about 40% of the time); the kernel
+    # allocates nothing itself, the wrappers above hand it its working space (`_scratch`).
+    # `_nrt` is a private option of numba's CPU target (there since 0.4x): should a later numba drop
+    # it, the kernel compiles with the runtime instead, slower but the same games.
+    try:
+        from numba.core.options import DefaultOptions
+
+        _runtime_free = hasattr(DefaultOptions, "_nrt")
+    except ImportError:  # pragma: no cover - a numba laid out otherwise
+        _runtime_free = False
+    _options = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
+    if _runtime_free:
+        _options["_nrt"] = False
+    _compile = numba.njit(**_options)
+    _inline = numba.njit(inline="always", **_options)
     _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply"}
     for _name in (
+        "_copy",
         "_mt_init",
         "_mt_seed",
         "_seed_many",

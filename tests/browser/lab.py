@@ -28,13 +28,9 @@ CHROMIUM_FLAGS = [
 ]
 
 
-#: Voila (0.5.13, the latest) is built on JupyterLab 4.2's core: loading the front-end extensions built
-#: for this JupyterLab (4.6) fills the console with version-mismatch warnings and errors. A Voila page
-#: needs only its own widget manager and anywidget's front end (as in voila.json and `dev.py lab`).
-VOILA_EXTENSIONS = (
-    "--VoilaConfiguration.extension_allowlist="
-    '["@voila-dashboards/widgets-manager8", "@jupyter-widgets/jupyterlab-manager", "anywidget"]'
-)
+#: the repository: the servers run from it, so that Voila reads its voila.json (the front-end
+#: extensions a Voila page loads, see `dev.py`)
+REPO = Path(__file__).resolve().parents[2]
 
 
 def chromium_path() -> str | None:
@@ -89,12 +85,11 @@ def jupyter_server(root: Path) -> Iterator[Server]:
         "--LabApp.expose_app_in_browser=True",
         "--ServerApp.disable_check_xsrf=True",
         "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",  # as `python3 dev.py lab`
-        VOILA_EXTENSIONS,  # as `python3 dev.py lab`
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
     with log.open("w") as handle:
-        process = subprocess.Popen(command, env=env, stdout=handle, stderr=subprocess.STDOUT, cwd=root)
+        process = subprocess.Popen(command, env=env, stdout=handle, stderr=subprocess.STDOUT, cwd=REPO)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

@@ -21,7 +21,8 @@ needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed
 
 @needs_numba
 def test_the_kernels_mersenne_twister_is_pythons():
-    seeds = [0, 1, 7, -7, 42, 2**32 - 1, 2**32, 2**53 + 3, 2**62 - 1, -(2**62), 2**70 + 11]
+    # the kernel's usual key (|seed| < 2**63, two words) and the general one (-2**63, 2**64 - 1, longer keys)
+    seeds = [0, 1, 7, -7, 42, 2**32 - 1, 2**32, 2**53 + 3, 2**62 - 1, -(2**62), -(2**63), 2**64 - 1, 2**70 + 11]
     states = fast.seed_states(seeds)
     for seed, state in zip(seeds, states):
         assert list(state) == list(random.Random(seed).getstate()[1]), seed
@@ -40,18 +41,19 @@ def _records(game: LostCities, chance: Chance, policies) -> tuple[list[int], lis
 
 
 def _compare_new_games(count: int, policies, players: int = 2, rounds: int = 1, first_player: int = 0):
-    seeds = list(range(1000, 1000 + count))
-    policy_seeds = [7 * seed + 3 for seed in seeds]
-    totals, steps, records = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player, 3000)
     mentioned = fast._policies(policies, players)
-    for i, seed in enumerate(seeds):
-        game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
-        fast.reference_play(game, Chance(policy_seeds[i]), mentioned)
-        record = fast.engine_record(game)
-        assert len(record) < 3000, "record buffer too small for this test"
-        assert records[i, : len(record) + 1].tolist() == record + [-1], f"seed {seed}: the kernel played another game"
-        assert steps[i] == len(game.history)
-        assert list(totals[i]) == game.totals()
+    for chunk in range(1000, 1000 + count, 500):  # the records of 500 games at a time (12 MB)
+        seeds = list(range(chunk, min(chunk + 500, 1000 + count)))
+        policy_seeds = [7 * seed + 3 for seed in seeds]
+        totals, steps, records = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player, 3000)
+        for i, seed in enumerate(seeds):
+            game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
+            fast.reference_play(game, Chance(policy_seeds[i]), mentioned)
+            record = fast.engine_record(game)
+            assert len(record) < 3000, "record buffer too small for this test"
+            assert records[i, : len(record) + 1].tolist() == record + [-1], f"seed {seed}: another game"
+            assert steps[i] == len(game.history)
+            assert list(totals[i]) == game.totals()
 
 
 @needs_numba
@@ -99,6 +101,37 @@ def test_positions_from_the_middle_of_random_games():
     assert compared > 200
 
 
+def _middle_positions(count: int, seed: int):
+    """`count` positions from the middle of random games (2 or 4 players, 1 to 3 rounds)."""
+    picker = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        game = LostCities(players=picker.choice((2, 4)), rounds=picker.choice((1, 3)), seed=picker.randrange(10**6))
+        walker = Chance(picker.randrange(10**6))
+        for _ in range(picker.randrange(1, 200)):
+            if game.is_over:
+                break
+            game.apply(game.random_action(walker))
+        if not game.is_over:
+            positions.append(game)
+    return positions
+
+
+@needs_numba
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_searches_rollouts_are_the_engines(policy):
+    """play_from (ISMCTS's rollouts: later rounds dealt by the position's own generator) and
+    play_after (the advisor's: every first action, later rounds from a fresh seed)."""
+    for n, game in enumerate(_middle_positions(12, seed=5)):
+        copy = game.clone()
+        fast.reference_play(copy, Chance(n), fast._policies(policy, game.players))
+        assert fast.play_from(game, n, policy) == copy.totals(), n
+        actions = game.legal_actions()[:4]
+        got = fast.play_after([game, game], actions, [n, n + 1], [2 * n, 2 * n + 1], policy)
+        expected = fast.reference_play_after([game, game], actions, [n, n + 1], [2 * n, 2 * n + 1], policy)
+        assert got.tolist() == expected.tolist(), n
+
+
 @needs_numba
 def test_a_playout_changes_neither_the_game_nor_either_chance():
     game = LostCities(seed=5, rounds=2)
@@ -118,11 +151,17 @@ def test_without_numba_the_same_functions_play_the_readable_engine():
         "from kit.core import Chance\n"
         "from kit.lostcities import LostCities, fast\n"
         "assert not fast.AVAILABLE\n"
+        "totals, steps, records = fast.play_new([5, 6], [7, 8], ['random', 'heuristic'], record_cap=4)\n"
+        "print(totals, steps, records)\n"
         "out = fast.play_out(LostCities(seed=3), Chance(4), 'heuristic', record=True)\n"
         "print(out.scores, out.steps, len(out.record))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     game = LostCities(seed=3)
     fast.reference_play(game, Chance(4), ["heuristic", "heuristic"])
-    assert done.stdout.split()[-1] == str(len(fast.engine_record(game)))
-    assert done.stdout.startswith(str(game.scores()))
+    new_games, played_out = done.stdout.splitlines()
+    assert played_out.split()[-1] == str(len(fast.engine_record(game)))
+    assert played_out.startswith(str(game.scores()))
+    if fast.AVAILABLE:  # and play_new's readable fallback plays the kernel's games
+        totals, steps, records = fast.play_new([5, 6], [7, 8], ["random", "heuristic"], record_cap=4)
+        assert new_games == f"{totals.tolist()} {steps.tolist()} {records.tolist()}"

@@ -10,6 +10,7 @@ import pytest
 from kit.core import Chance
 from kit.lostcities import LostCities, fast
 from kit.overbooking import Overbooking
+from kit.overbooking import fast as overbooking_fast
 from kit.samoa import Samoa
 from kit.sim.advice import advise
 
@@ -95,3 +96,70 @@ def test_only_the_player_to_move_can_be_advised():
     game = POSITIONS["lost-cities"]()
     with pytest.raises(ValueError, match="player to move"):
         advise(game, viewer=1 - game.current_player)
+
+
+class _FirstAction:
+    """A rollout policy no fast path knows (always the first legal action)."""
+
+    name = "first-action"
+
+    def choose(self, game):
+        return game.legal_actions()[0]
+
+
+def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
+    game = POSITIONS["lost-cities"]()
+    assert advise(game, rollouts=2, policy=_FirstAction()).engine == "readable"
+    assert advise(game, rollouts=2, engine="readable").engine == "readable"
+    with pytest.raises(ValueError, match="not .lean."):
+        advise(game, rollouts=2, engine="lean")
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, policy=_FirstAction(), engine="fast")
+    with pytest.raises(ValueError, match="engine is"):
+        advise(game, rollouts=2, engine=None)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_fast_samoa_advisor_gives_the_readable_engines_numbers(policy):
+    """Rollouts in the compiled kernel (lean Python without numba)."""
+    from kit.samoa import fast_kernel
+
+    game = _walked(Samoa(players=4, seed=5), 60)  # round 4: shorter rollouts than POSITIONS' round 1
+    assert len(game.legal_actions()) >= 3
+    fast = advise(game, rollouts=5, policy=policy, seed=4)
+    readable = advise(game, rollouts=5, policy=policy, seed=4, engine="readable")
+    expected = "kernel" if fast_kernel.AVAILABLE else "lean"
+    assert fast.engine == expected and readable.engine == "readable"
+    assert fast.actions == readable.actions
+    if fast_kernel.AVAILABLE:  # the lean path can still be asked for by name
+        assert advise(game, rollouts=5, policy=[policy] * 4, seed=4, engine="lean").actions == readable.actions
+
+
+def test_without_numba_samoa_random_rollouts_take_the_lean_path(monkeypatch):
+    from kit.samoa import fast_kernel
+
+    monkeypatch.setattr(fast_kernel, "AVAILABLE", False)
+    game = _walked(Samoa(players=3, seed=8), 100)
+    lean = advise(game, rollouts=4, seed=1)
+    assert lean.engine == "lean"
+    assert lean.actions == advise(game, rollouts=4, seed=1, engine="readable").actions
+
+
+@pytest.mark.skipif(not overbooking_fast.AVAILABLE, reason="numba not installed (extra 'fast')")
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_overbooking_kernel_advisor_gives_the_readable_engines_numbers(policy):
+    game = _walked(Overbooking(players=4, seed=6), 55)  # round 3, 17 legal actions
+    kernel = advise(game, rollouts=6, policy=policy, seed=4)
+    readable = advise(game, rollouts=6, policy=policy, seed=4, engine="readable")
+    assert kernel.engine == "kernel" and readable.engine == "readable"
+    assert kernel.actions == readable.actions
+    assert len({v.difference for v in kernel.actions}) > 3, "the test needs actions that differ"
+    assert advise(game, rollouts=3, policy=_FirstAction()).engine == "readable"
+
+
+def test_without_numba_overbooking_rollouts_take_the_readable_engine(monkeypatch):
+    monkeypatch.setattr(overbooking_fast, "AVAILABLE", False)
+    game = _walked(Overbooking(players=2, seed=3), 25)
+    assert advise(game, rollouts=2, seed=1).engine == "readable"
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, engine="fast")
