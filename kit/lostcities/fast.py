@@ -34,10 +34,10 @@ from functools import lru_cache
 
 from kit.core import Chance
 
-from . import rules
+from . import heuristic, rules
 from .actions import Discard, Draw, Pass, Play
 from .game import LostCities
-from .heuristic import CONTINUE_GAP, TIGHT_GAP, HeuristicBot
+from .heuristic import HeuristicBot
 from .scoring import BONUS, BONUS_CARDS, COST
 
 try:  # the compiled path is optional: see the module's docstring
@@ -126,20 +126,28 @@ def _state(chance: Chance):
     return np.array(chance._generator.getstate()[1], np.uint32)
 
 
-def policy_row(policy) -> list[int]:
-    """A seat's policy as kernel parameters: "random", or a HeuristicBot (its parameters read)."""
+def policy_row(policy) -> list[float]:
+    """A seat's policy as kernel parameters (floats: a threshold of 12.5 stays 12.5): "random",
+    "heuristic" or a HeuristicBot (its parameters read; not a subclass, which may choose otherwise:
+    the kernel would play it as the plain bot). The gaps are heuristic.py's module constants, read
+    when called, as the readable bot reads them."""
     if policy == "random":
-        return [RANDOM, 0, 0, 0, 0]
-    if isinstance(policy, HeuristicBot) or policy == "heuristic":
+        return [RANDOM] + [0.0] * (PARAMS - 1)
+    if policy == "heuristic" or type(policy) is HeuristicBot:
         bot = HeuristicBot() if policy == "heuristic" else policy
-        return [
-            HEURISTIC,
-            bot.start_threshold,
-            bot.invest_threshold,
-            getattr(bot, "tight_gap", TIGHT_GAP),
-            getattr(bot, "continue_gap", CONTINUE_GAP),
-        ]
-    raise ValueError(f"the kernel plays 'random', 'heuristic' or a HeuristicBot, not {policy!r}")
+        return [HEURISTIC, bot.start_threshold, bot.invest_threshold, heuristic.TIGHT_GAP, heuristic.CONTINUE_GAP]
+    raise ValueError(f"the kernel plays 'random', 'heuristic' or a HeuristicBot (not a subclass), not {policy!r}")
+
+
+def fits(policy) -> bool:
+    """Whether the kernel plays `policy` (one for every seat, or a list of one per seat), numba installed."""
+    seats = list(policy) if isinstance(policy, list | tuple) else [policy]
+    return AVAILABLE and all(p in ("random", "heuristic") or type(p) is HeuristicBot for p in seats)
+
+
+def _params(policies, players: int):
+    """The kernel's (4 x PARAMS) float64 parameter table: one row per seat, random for absent seats."""
+    return np.array([policy_row(p) for p in policies] + [policy_row("random")] * (4 - players), np.float64)
 
 
 def _policies(policies, players: int) -> list:
@@ -205,7 +213,7 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     if not AVAILABLE:
         return _reference_outcome(game.clone(), chance.clone(), policies, record)
     rows = _encode(game)[None, :]
-    params = np.array([policy_row(p) for p in policies] + [[RANDOM] * PARAMS] * (4 - game.players), np.int64)
+    params = _params(policies, game.players)
     states_game = _state(game.chance)[None, :]
     states_policy = _state(chance)[None, :]
     cap = 4096 if record else 0
@@ -242,7 +250,7 @@ def play_new(
     if not AVAILABLE:
         return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
     template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
-    params = np.array([policy_row(p) for p in mentioned] + [[RANDOM] * PARAMS] * (4 - players))
+    params = _params(mentioned, players)
     totals = np.zeros((len(seeds), 2), np.int64)
     steps = np.zeros(len(seeds), np.int64)
     records = np.zeros((len(seeds), record_cap), np.int64)
@@ -263,7 +271,7 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
         return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
     players = games[0].players
     rows = np.stack([_encode(game) for game in games])
-    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    params = _params(_policies(policies, players), players)
     codes = np.array([action_code(action) for action in actions], np.int64)
     totals = np.zeros((len(games), len(codes), 2), np.int64)
     _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch())
@@ -293,7 +301,7 @@ def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int
         reference_play(copy, Chance(policy_seed), _policies(policies, game.players))
         return copy.totals()
     players = game.players
-    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    params = _params(_policies(policies, players), players)
     more_rounds = len(game.round_scores) + 1 < game.settings.rounds
     states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.uint32)
     totals = np.zeros((1, 1, 2), np.int64)

@@ -186,9 +186,8 @@ class FastPath:
 
 def _lost_cities_path(policy: Any) -> FastPath | None:
     from kit.lostcities import fast
-    from kit.lostcities.heuristic import HeuristicBot
 
-    if not fast.AVAILABLE or not (policy in ("random", "heuristic") or isinstance(policy, HeuristicBot)):
+    if not fast.fits(policy):  # numba there, and a policy the kernel plays (a bot's subclass is not)
         return None
 
     def rollouts(worlds, actions, viewer, game_seeds, policy_seeds):
