@@ -75,6 +75,16 @@ NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play_after's "no 
 HAND_SIZE = rules.HAND_SIZE  # LC-2 (module attributes copied: the kernel reads plain globals)
 PASS_MIN_HAND = rules.PASS_MIN_HAND  # LC-7
 STEP_CAP = 1_000_000  # a safety net for the compiled loop only; no game of the engine comes near it
+FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
+
+
+def _check(failed, what: str = "playout") -> None:
+    """Turn the kernel's failure flag into an error: an unfinished or invalid game is never scored."""
+    if failed:
+        raise RuntimeError(
+            f"the Lost Cities kernel could not finish {int(failed)} {what}(s) (an invalid action or "
+            f"{STEP_CAP:,} steps): a bug in the kernel, or a position the engine would not reach"
+        )
 
 
 def _code(card) -> int:
@@ -221,6 +231,7 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     totals = np.zeros((1, 2), np.int64)
     steps = np.zeros(1, np.int64)
     _play_many(rows, params, states_game, states_policy, records, totals, steps, _scratch()[0])
+    _check(steps[0] < 0)
     scores = [int(totals[0, p % 2]) for p in range(game.players)]
     recorded = None
     if record:
@@ -256,6 +267,7 @@ def play_new(
     records = np.zeros((len(seeds), record_cap), np.int64)
     # each game's two generators are seeded in the kernel just before it is played: no big state arrays
     _new_many(template, first_player, params, *_keys(seeds), *_keys(policy_seeds), records, totals, steps, *_scratch())
+    _check((steps < 0).sum(), "game")
     return totals, steps, records
 
 
@@ -274,7 +286,7 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
     params = _params(_policies(policies, players), players)
     codes = np.array([action_code(action) for action in actions], np.int64)
     totals = np.zeros((len(games), len(codes), 2), np.int64)
-    _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch())
+    _check(_after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch()))
     return totals
 
 
@@ -305,7 +317,8 @@ def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int
     more_rounds = len(game.round_scores) + 1 < game.settings.rounds
     states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.uint32)
     totals = np.zeros((1, 1, 2), np.int64)
-    _after_many(_encode(game)[None, :], NO_ACTION, params, states_game, seed_states([policy_seed]), totals, *_scratch())
+    states_policy = seed_states([policy_seed])
+    _check(_after_many(_encode(game)[None, :], NO_ACTION, params, states_game, states_policy, totals, *_scratch()))
     return [int(totals[0, 0, 0]), int(totals[0, 0, 1])]
 
 
@@ -763,15 +776,20 @@ def _heuristic_action(row, params, seat, buffer):
 
 
 def _play(row, params, mt_game, mt_policy, record, buffer):
-    """Play the position in `row` to its end; returns the number of actions taken."""
+    """Play the position in `row` to its end; returns the number of actions taken, or FAILED (an
+    invalid action code, or STEP_CAP actions without an end: the wrappers raise, never score it)."""
     recorded = 0
     steps = 0
-    while row[PHASE] != OVER and steps < STEP_CAP:
+    while row[PHASE] != OVER:
+        if steps >= STEP_CAP:
+            return FAILED
         seat = row[TO_MOVE]
         if params[seat, 0] == RANDOM:
             action = _random_action(row, mt_policy, buffer)
         else:
             action = _heuristic_action(row, params, seat, buffer)
+        if action < 0:
+            return FAILED
         recorded = _apply(row, action, mt_game, record, recorded)
         steps += 1
     for k in range(recorded, record.shape[0]):
@@ -815,8 +833,9 @@ def _new_many(
 
 
 def _after_many(rows, actions, params, states_game, states_policy, totals, buffer, row, mt_game, mt_policy):
-    """`play_after` in the kernel: every row with every first action."""
+    """`play_after` in the kernel: every row with every first action; returns how many playouts failed."""
     no_record = buffer[:0]
+    failed = 0
     for j in range(rows.shape[0]):
         for k in range(actions.shape[0]):
             _copy(rows[j], row)
@@ -824,9 +843,11 @@ def _after_many(rows, actions, params, states_game, states_policy, totals, buffe
             _copy(states_policy[j], mt_policy)
             if actions[k] >= 0:
                 _apply(row, actions[k], mt_game, no_record, 0)
-            _play(row, params, mt_game, mt_policy, no_record, buffer)
+            if _play(row, params, mt_game, mt_policy, no_record, buffer) < 0:
+                failed += 1
             totals[j, k, 0] = row[TOTAL0]
             totals[j, k, 1] = row[TOTAL1]
+    return failed
 
 
 if AVAILABLE:

@@ -200,3 +200,20 @@ def test_non_integer_parameters_play_the_engines_games_at_every_entry_point():
         truncated = HeuristicBot(start_threshold=12, invest_threshold=20)
         differ += fast.play_out(game, Chance(n), truncated, record=True).record != got
     assert differ, "the test needs positions where 12.5 and 12 play differently"
+
+
+@needs_numba
+def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
+    # the compiled loop's cap, lowered on the plain-Python twins of the kernel's loop (numba bakes globals in)
+    monkeypatch.setattr(fast, "STEP_CAP", 5)
+    for name in ("_play", "_play_many", "_new_many", "_after_many"):
+        monkeypatch.setattr(fast, name, getattr(fast, name).py_func)
+    game = LostCities(seed=1)
+    with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+        fast.play_out(game, Chance(1))
+    with pytest.raises(RuntimeError, match="could not finish 2 game"):
+        fast.play_new([1, 2], [3, 4])
+    with pytest.raises(RuntimeError, match="could not finish 2 playout"):
+        fast.play_after([game], game.legal_actions()[:2], [1], [2])
+    with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+        fast.play_from(game, 1, "heuristic")
