@@ -851,6 +851,16 @@ def _after_many(rows, actions, params, states_game, states_policy, totals, buffe
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the constants baked in from rules.py and scoring.py are
+    # watched by a stamp (kit/core/kernel_cache.py), which clears the cache when either changes
+    from pathlib import Path
+
+    from kit.core.kernel_cache import refresh
+
+    from . import scoring
+
+    _CACHE_SOURCES = [Path(__file__), Path(rules.__file__), Path(scoring.__file__)]
+    refresh(__file__, _CACHE_SOURCES)
     # _nrt=False: no numba runtime, so no reference counting of the arrays passed from function to
     # function (atomic increments and decrements that took about 40% of the time); the kernel
     # allocates nothing itself, the wrappers above hand it its working space (`_scratch`).

@@ -890,6 +890,17 @@ def _after_many(rows, actions, table, params, states_game, states_policy, scores
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
+    # and the constants from components.py are watched by a stamp (kit/core/kernel_cache.py)
+    from pathlib import Path
+
+    import kit.lostcities.fast
+    from kit.core.kernel_cache import refresh
+
+    from . import components
+
+    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    refresh(__file__, _CACHE_SOURCES)
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
     # inlined: small helpers, and _value, called for every placement a heuristic seat weighs (a

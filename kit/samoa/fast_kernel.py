@@ -1020,6 +1020,18 @@ def fits(policy: Any) -> bool:
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
+    # and the constants from components.py and heuristic.py are watched by a stamp (kit/core/kernel_cache.py)
+    from pathlib import Path
+
+    import kit.lostcities.fast
+    from kit.core.kernel_cache import refresh
+
+    from . import components, heuristic
+
+    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    _CACHE_SOURCES.append(Path(heuristic.__file__))
+    refresh(__file__, _CACHE_SOURCES)
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     for _name in (
         "_a",
