@@ -94,6 +94,8 @@ TABLES = PLACE_FIRST + len(TOURIST_KINDS)
 RANDOM, HEURISTIC = 0, 1
 PARAMETERS = ("pressure", "single_guest", "build_bid", "build_reserve", "pool_bid", "special_bid", "take_back_hand")
 SCRATCH = 4 * ROOM_CAP + TILE_CAP + 16
+STEP_CAP = 100_000  # a safety net for the compiled loop only; no game comes near it
+FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
 
 # actions: kind * 2**24 + a * 2**16 + b * 2**8 + c
 A_CHOOSE, A_TAKE_BACK, A_SWAP, A_KEEP, A_BUY, A_PASS, A_PLACE, A_REMOVE, A_SEND_HOME, A_DONE = range(10)
@@ -278,6 +280,12 @@ def _run(rows, codes, t, params, states_game, states_policy, viewer: int, record
     finals = np.zeros((rows.shape[0], codes.shape[0], 2 * P + 1), np.int64)
     recorded = _NO_RECORD if recorded is None else recorded
     _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins, finals, recorded)
+    failed = int((finals[:, :, 2 * P] < 0).sum())
+    if failed:  # an unfinished or invalid game is never scored
+        raise RuntimeError(
+            f"the Samoa kernel could not finish {failed} playout(s) (an invalid action or {STEP_CAP:,} "
+            "steps): a bug in the kernel, or a position or policy the engine would not play"
+        )
     return differences, wins, finals
 
 
@@ -768,6 +776,8 @@ def _heuristic_price(row, t, params):
         rooms += _free_rooms(row, other)
     pressure = min(1.0, params[1] * tourists / max(rooms, 1))
     wanted = int(pressure * (cards - 1))
+    if wanted < 0:  # a negative pressure: Python's cards[wanted] counts from the end (or fails: -1 below)
+        wanted += cards
     # the hand's priced cards sorted by price (a stable sort of the hand's order): the wanted-th
     for card in range(11):
         if (hand >> card) & 1 and not t[GREY + card]:
@@ -929,12 +939,18 @@ def _plan(row, t, p, g, price, scratch):
 
 
 def _play(row, t, params, mt_game, mt_policy, recorded, scratch):
+    """Play the position to its end: the number of actions taken, or FAILED (an action the kernel
+    could not find, -1, or STEP_CAP actions without an end: `_run` raises, never scores it)."""
     steps = 0
     while row[PHASE] != OVER:
+        if steps >= STEP_CAP:
+            return FAILED
         if params[row[TO_MOVE], 0] == HEURISTIC:
             code = _heuristic_action(row, t, params[row[TO_MOVE]], scratch)
         else:
             code = _random_action(row, t, mt_policy)
+        if code < 0:
+            return FAILED
         if steps < recorded.shape[0]:
             recorded[steps] = code
         steps += 1
@@ -1004,6 +1020,18 @@ def fits(policy: Any) -> bool:
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
+    # and the constants from components.py and heuristic.py are watched by a stamp (kit/core/kernel_cache.py)
+    from pathlib import Path
+
+    import kit.lostcities.fast
+    from kit.core.kernel_cache import refresh
+
+    from . import components, heuristic
+
+    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    _CACHE_SOURCES.append(Path(heuristic.__file__))
+    refresh(__file__, _CACHE_SOURCES)
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     for _name in (
         "_a",
