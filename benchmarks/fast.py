@@ -25,8 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
 
 from kit.bench import machine  # noqa: E402
-from kit.bots.arena import head_to_head, one_against_many  # noqa: E402
-from kit.bots.ismcts import ISMCTSBot  # noqa: E402
+from kit.bots.ismcts import BIAS, EXPLORATION, ISMCTSBot  # noqa: E402
 from kit.core import Chance, random_playout  # noqa: E402
 from kit.lostcities import LostCities, fast  # noqa: E402
 from kit.overbooking import Overbooking  # noqa: E402
@@ -34,6 +33,9 @@ from kit.samoa import Samoa  # noqa: E402
 from kit.sim.advice import advise  # noqa: E402
 from kit.sim.stats import wilson_interval  # noqa: E402
 
+#: ISMCTS iterations per decision in the matches (calibrated: see docs/simulation.md, "ISMCTS")
+ISMCTS_ITERATIONS = {"lost-cities": 100, "samoa": 30, "overbooking": 30}
+SHORT = {"lost-cities": "lc", "samoa": "samoa", "overbooking": "overbooking"}
 CYTHON_ANCHOR = 6362  # random rounds/s of the best open (Cython) engine, as measured in issue 11 (not here)
 
 
@@ -118,69 +120,165 @@ def win_line(label: str, wins: float, games: int, target: float) -> None:
     )
 
 
+#: the ISMCTS matches of issue 11: label, game, players, target share of wins
+MATCHES = {
+    "lost-cities": ("Lost Cities 2p rounds vs heuristic (seats alternating)", 2, 0.60),
+    "samoa": ("Samoa 4p vs 3 heuristic bots (seats rotating)", 4, 0.375),
+    "overbooking": ("Overbooking 3p vs 2 heuristic bots (seats rotating)", 3, 0.50),
+}
+
+
+def _new_game(game: str, seed: int):
+    if game == "lost-cities":
+        return LostCities(seed=seed, rounds=1)
+    return (Samoa if game == "samoa" else Overbooking)(players=MATCHES[game][1], seed=seed)
+
+
+def match_chunk(game: str, start: int, stop: int, bot: dict) -> list[dict]:
+    """Games `start`..`stop - 1` of an ISMCTS match: game i is dealt from seed i, the ISMCTS bot
+    (seeded i, parameters `bot`) sits at seat i % players (Lost Cities: the seats alternate), the
+    others are heuristic bots. Per game: its win share, its score minus the others' (Lost Cities:
+    the opponent's; else the mean of the others'), and its decisions' CPU and wall-clock times."""
+    from kit.bots.arena import play_game
+    from kit.bots.rollout import heuristic_bot, win_shares
+
+    rows = []
+    for i in range(start, stop):
+        world = _new_game(game, i)
+        players = world.settings.players
+        seat = i % players
+        tally = {"cpu": [], "wall": [], "iterations": 0}
+        hero = _Timed(ISMCTSBot(i, **bot), tally)
+        result = play_game(world, [hero if p == seat else heuristic_bot(game) for p in range(players)])
+        scores = result.scores
+        others = [s for p, s in enumerate(scores) if p != seat]
+        rows.append(
+            {
+                "seed": i,
+                "win": win_shares(world)[seat],
+                "difference": scores[seat] - sum(others) / len(others),
+                "decisions": len(tally["cpu"]),
+                "cpu": sum(tally["cpu"]),
+                "wall": sum(tally["wall"]),
+                "longest_cpu": max(tally["cpu"], default=0.0),
+                "longest_wall": max(tally["wall"], default=0.0),
+                "iterations": tally["iterations"],
+                "capped": result.capped,
+            }
+        )
+    return rows
+
+
 class _Timed:
-    """An ISMCTS bot that also counts its decisions, thinking time and iterations."""
+    """An ISMCTS bot that also records each decision's CPU and wall-clock time and its iterations
+    (decisions with one legal action are not searched and not counted)."""
 
     def __init__(self, bot: ISMCTSBot, tally: dict):
         self.bot, self.tally, self.name = bot, tally, bot.name
 
     def choose(self, game):
-        start = time.perf_counter()
+        cpu, wall = time.process_time(), time.perf_counter()
         action = self.bot.choose(game)
-        self.tally["seconds"] += time.perf_counter() - start
-        self.tally["moves"] += 1
-        self.tally["iterations"] += self.bot.last_iterations
+        if self.bot.last_iterations:
+            self.tally["cpu"].append(time.process_time() - cpu)
+            self.tally["wall"].append(time.perf_counter() - wall)
+            self.tally["iterations"] += self.bot.last_iterations
         return action
 
 
-def ismcts_lines(args) -> None:
-    from kit.lostcities.heuristic import HeuristicBot
-    from kit.overbooking.heuristic import HeuristicBot as OverbookingBot
-    from kit.samoa.heuristic import HeuristicBot as SamoaBot
+def play_match(game: str, games: int, bot: dict, processes: int = 1, first_seed: int = 0) -> list[dict]:
+    """All rows of `match_chunk` for games first_seed.. first_seed + games - 1, in order, played in
+    `processes` local processes (the rows do not depend on how the work is split)."""
+    from kit.sim.executors import chunks
 
-    matches = [
-        ("Lost Cities 2p rounds vs heuristic (seats alternating)", "lost-cities", args.lc_rounds, 0.60),
-        ("Samoa 4p vs 3 heuristic bots (seats rotating)", "samoa", args.samoa_games, 0.375),
-        ("Overbooking 3p vs 2 heuristic bots (seats rotating)", "overbooking", args.overbooking_games, 0.50),
-    ]
-    for label, game, games, target in matches:
+    pieces = [(first_seed + a, first_seed + b) for a, b in chunks(games, 4 * processes, 50)]
+    if processes <= 1:
+        return [row for a, b in pieces for row in match_chunk(game, a, b, bot)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(match_chunk, game, a, b, bot) for a, b in pieces]
+        return [row for future in futures for row in future.result()]
+
+
+def ismcts_bot(args, game: str) -> dict:
+    """The ISMCTS parameters for `game` from the command line: a fixed number of iterations per
+    decision (reproducible, load-independent) or, with --seconds, a time budget."""
+    iterations = args.iterations or getattr(args, f"{SHORT[game]}_iterations")
+    bot = {"rollout": args.rollout, "reward": args.reward, "exploration": args.exploration, "bias": args.bias}
+    return bot | ({"seconds": args.seconds} if args.seconds else {"iterations": iterations})
+
+
+def ismcts_lines(args) -> None:
+    from kit.sim.stats import mean_interval
+
+    for game, games in (
+        ("lost-cities", args.lc_rounds),
+        ("samoa", args.samoa_games),
+        ("overbooking", args.overbooking_games),
+    ):
+        label, _, target = MATCHES[game]
         if games <= 0:
             print(f"{label:<58} {'skipped (n = 0)':>26}", flush=True)
             continue
-        tally = {"seconds": 0.0, "moves": 0, "iterations": 0}
-
-        def hero(seed, tally=tally):
-            return _Timed(ISMCTSBot(seed, seconds=args.seconds), tally)
-
-        if game == "lost-cities":
-            summary = head_to_head(lambda s: LostCities(seed=s, rounds=1), hero, lambda s: HeuristicBot(), games)
-        elif game == "samoa":
-            summary = one_against_many(lambda s: Samoa(players=4, seed=s), hero, lambda s: SamoaBot(), games)
-        else:
-            summary = one_against_many(
-                lambda s: Overbooking(players=3, seed=s), hero, lambda s: OverbookingBot(), games
-            )
-        win_line(f"ISMCTS {args.seconds:g} s/move: {label}", summary.wins["ismcts"], games, target)
-        per_move = tally["seconds"] / max(1, tally["moves"])
+        bot = ismcts_bot(args, game)
+        budget = f"{bot['seconds']:g} s/move" if "seconds" in bot else f"{bot['iterations']} it./move"
+        start = time.perf_counter()
+        rows = play_match(game, games, bot, args.processes, args.first_seed)
+        wall = time.perf_counter() - start
+        win_line(f"ISMCTS {budget}: {label}", sum(r["win"] for r in rows), games, target)
+        mean, low, high = mean_interval([r["difference"] for r in rows])
+        line("  its score minus the others' (mean, 95% CI)", f"{mean:+.1f} ({low:+.1f} to {high:+.1f})", "", None)
+        decisions = sum(r["decisions"] for r in rows)
+        cpu = sum(r["cpu"] for r in rows) / max(1, decisions)
+        longest = max(r["longest_cpu"] for r in rows)
         line(
-            "  ISMCTS thinking time per decision",
-            f"{per_move:.3f} s ({tally['iterations'] / max(1, tally['moves']):.0f} iterations)",
-            f"<= {args.seconds:g} s",
-            per_move <= args.seconds,
+            "  ISMCTS CPU time per decision: mean, longest",
+            f"{cpu:.3f} s, {longest:.3f} s",
+            "<= 0.2 s",
+            longest <= 0.2,
         )
+        line(
+            "  wall clock per decision: mean, longest (machine load!)",
+            f"{sum(r['wall'] for r in rows) / max(1, decisions):.3f} s, {max(r['longest_wall'] for r in rows):.3f} s",
+            "",
+            None,
+        )
+        line(
+            "  iterations per decision; decisions; match time",
+            f"{sum(r['iterations'] for r in rows) / max(1, decisions):.0f}; {decisions:,}; {wall:.0f} s",
+            f"{args.processes} process(es)",
+            None,
+        )
+        print(f"  bot {bot}, seeds {args.first_seed}..{args.first_seed + games - 1}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=30_000, help="rounds per kernel timing run")
-    parser.add_argument("--seconds", type=float, default=0.2, help="ISMCTS thinking time per decision")
+    parser.add_argument("--only-ismcts", action="store_true", help="skip the kernel and advisor lines")
     parser.add_argument("--ismcts-games", type=int, help="shortcut: the same n for all three ISMCTS matches")
     parser.add_argument("--lc-rounds", type=int, default=40)
     parser.add_argument("--samoa-games", type=int, default=8)
     parser.add_argument("--overbooking-games", type=int, default=12)
+    parser.add_argument("--iterations", type=int, help="ISMCTS iterations per decision in every game")
+    for game, short in SHORT.items():
+        parser.add_argument(f"--{short}-iterations", type=int, default=ISMCTS_ITERATIONS[game], help=f"{game} only")
+    parser.add_argument("--seconds", type=float, help="ISMCTS: a time budget per decision instead of iterations")
+    parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
+    parser.add_argument("--reward", default="margin", choices=["win", "margin"])
+    parser.add_argument("--exploration", type=float, default=EXPLORATION)
+    parser.add_argument("--bias", type=float, default=BIAS)
+    parser.add_argument("--processes", type=int, default=1, help="ISMCTS matches: local processes")
+    parser.add_argument("--first-seed", type=int, default=0, help="ISMCTS matches: seed of the first game")
     args = parser.parse_args(argv)
     if args.ismcts_games is not None:
         args.lc_rounds = args.samoa_games = args.overbooking_games = args.ismcts_games
+    print(machine())
+    if args.only_ismcts:
+        ismcts_lines(args)
+        return 0
     print(machine())
     print(f"numba kernel: {'yes' if fast.AVAILABLE else 'NO (numba not installed: readable engine)'}\n")
 
