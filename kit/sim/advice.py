@@ -21,8 +21,10 @@ deal.
   legal actions; "heuristic": the game's heuristic bot, whose own choices confound the result): it
   says how the action does if everyone then plays like that, not under best play.
 
-Lost Cities uses the compiled kernel (kit/lostcities/fast.py) when numba is installed; it plays
-exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the numbers agree).
+Fast paths (`FAST_PATHS`, one entry per game): Lost Cities uses the compiled kernel
+(kit/lostcities/fast.py) when numba is installed. A fast path plays exactly the rollouts the readable
+engine would (tests/sim/test_advice.py checks the numbers agree); `engine="readable"` forces the
+readable engine, the reference, and `Advice.engine` names the path used.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class Advice:
     policy: str
     rollouts: int  # per action
     information: str  # "viewer" (determinized) or "everything" (the open teaching mode)
-    engine: str  # "kernel" (compiled Lost Cities) or "readable"
+    engine: str  # the path used: "readable", or a fast path's name ("kernel": compiled Lost Cities)
     seconds: float
     actions: list[ActionValue] = field(default_factory=list)
 
@@ -110,7 +112,8 @@ def advise(
     viewer: whose information counts (default and only choice: the player to move, whose actions
     these are). policy: "random", "heuristic" or a bot object (`choose(game)`) for every seat after
     the action. everything=True uses the true hidden cards (the open teaching mode; say so when
-    showing it). engine: "auto" (the Lost Cities kernel when available), "kernel" or "readable".
+    showing it). engine: "auto" (the game's fast path when there is one for this policy), "readable"
+    (the reference engine), "fast" (the fast path, or an error), or a fast path's own name ("kernel").
     progress(done, total) is called as rollouts finish (in about twenty steps).
     """
     if game.is_over:
@@ -122,7 +125,7 @@ def advise(
         raise ValueError("at least 2 rollouts per action are needed for an interval")
     start = time.perf_counter()
     actions = game.legal_actions()
-    use_kernel = _kernel_for(game, policy, engine)
+    path = fast_path(game, policy, engine)
     chance = Chance(seed)
     differences = np.zeros((rollouts, len(actions)))
     wins = np.zeros((rollouts, len(actions)))
@@ -134,14 +137,9 @@ def advise(
             worlds.append(game.clone() if everything else game.determinize(viewer, chance))
             game_seeds.append(_seed(chance))
             policy_seeds.append(_seed(chance))
-        if use_kernel:
-            from kit.lostcities import fast
-
-            totals = fast.play_after(worlds, actions, game_seeds, policy_seeds, policy)
-            side = viewer % 2
-            mine, theirs = totals[:, :, side], totals[:, :, 1 - side]
-            differences[block.start : block.stop] = mine - theirs
-            wins[block.start : block.stop] = (mine > theirs) + 0.5 * (mine == theirs)
+        if path is not None:
+            found = path.rollouts(worlds, actions, viewer, game_seeds, policy_seeds)
+            differences[block.start : block.stop], wins[block.start : block.stop] = found
         else:
             for j, world in zip(block, worlds):
                 for k, action in enumerate(actions):
@@ -158,10 +156,10 @@ def advise(
     values.sort(key=lambda v: (-v.difference, -v.win))
     return Advice(
         viewer,
-        policy if isinstance(policy, str) else getattr(policy, "name", type(policy).__name__),
+        _policy_name(policy),
         rollouts,
         "everything" if everything else "viewer",
-        "kernel" if use_kernel else "readable",
+        "readable" if path is None else path.engine,
         time.perf_counter() - start,
         values,
     )
@@ -171,20 +169,82 @@ def _seed(chance: Chance) -> int:
     return int(chance.random() * 2**53)
 
 
-def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
-    if engine not in ("auto", "kernel", "readable"):
-        raise ValueError(f"engine is 'auto', 'kernel' or 'readable', not {engine!r}")
-    if engine == "readable" or game.name != "lost-cities":
-        if engine == "kernel":
-            raise ValueError(f"there is no compiled kernel for {game.name}")
-        return False
+@dataclass(frozen=True)
+class FastPath:
+    """A game's faster rollouts for the advisor, proven to play the readable engine's very games.
+
+    rollouts(worlds, actions, viewer, game_seeds, policy_seeds) -> (differences, wins): two arrays
+    of shape (len(worlds), len(actions)) holding, for world j and action k, exactly what
+    `_rollout_seeded(worlds[j], actions[k], viewer, game_seeds[j], policy_seeds[j], policy)` gives.
+    """
+
+    engine: str  # its name in `Advice.engine`: "kernel" (compiled), "lean" (a lean Python path), ...
+    rollouts: Callable[..., tuple[np.ndarray, np.ndarray]]
+
+
+def _lost_cities_path(policy: Any) -> FastPath | None:
     from kit.lostcities import fast
     from kit.lostcities.heuristic import HeuristicBot
 
-    fits = fast.AVAILABLE and (policy in ("random", "heuristic") or isinstance(policy, HeuristicBot))
-    if engine == "kernel" and not fits:
-        raise ValueError("the kernel needs numba and a 'random', 'heuristic' or HeuristicBot policy")
-    return fits
+    if not fast.AVAILABLE or not (policy in ("random", "heuristic") or isinstance(policy, HeuristicBot)):
+        return None
+
+    def rollouts(worlds, actions, viewer, game_seeds, policy_seeds):
+        totals = fast.play_after(worlds, actions, game_seeds, policy_seeds, policy)
+        side = viewer % 2
+        mine, theirs = totals[:, :, side], totals[:, :, 1 - side]
+        return mine - theirs, (mine > theirs) + 0.5 * (mine == theirs)
+
+    return FastPath("kernel", rollouts)
+
+
+def _overbooking_path(policy: Any) -> FastPath | None:
+    """Overbooking's compiled kernel (kit/overbooking/fast.py; numba): random and heuristic rollouts."""
+    from functools import partial
+
+    from kit.overbooking import fast
+
+    if not fast.AVAILABLE or not fast.fits(policy):
+        return None
+    return FastPath("kernel", partial(fast.advisor_rollouts, policy=policy))
+
+
+#: game name -> finder(policy): the game's fast path for that rollout policy, or None (no fast path
+#: for this policy, or its optional dependency is missing). One line per game; imports stay lazy.
+FAST_PATHS: dict[str, Callable[[Any], FastPath | None]] = {
+    "lost-cities": _lost_cities_path,
+    "overbooking": _overbooking_path,
+}
+
+
+def fast_path(game: Game, policy: Any, engine: str = "auto") -> FastPath | None:
+    """The fast path `advise` uses for `game` and `policy` under `engine`; None: the readable engine."""
+    if not isinstance(engine, str):
+        raise ValueError(f"engine is 'auto', 'readable', 'fast' or a fast path's name, not {engine!r}")
+    if engine == "readable":
+        return None
+    finder = FAST_PATHS.get(game.name)
+    path = finder(policy) if finder is not None else None
+    if engine == "auto":
+        return path
+    if path is None:
+        raise ValueError(
+            f"there is no fast path for {game.name} with the {_policy_name(policy)} policy here"
+            + (" (the Lost Cities kernel needs numba)" if game.name == "lost-cities" else "")
+        )
+    if engine not in ("fast", path.engine):
+        raise ValueError(f"the fast path for {game.name} is {path.engine!r}, not {engine!r}")
+    return path
+
+
+def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
+    """Whether `advise` would use a compiled kernel (kept for the boards' analysis panel)."""
+    path = fast_path(game, policy, engine)
+    return path is not None and path.engine == "kernel"
+
+
+def _policy_name(policy: Any) -> str:
+    return policy if isinstance(policy, str) else getattr(policy, "name", type(policy).__name__)
 
 
 def outcome(game: Game, viewer: int) -> tuple[float, float]:

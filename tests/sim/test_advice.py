@@ -10,6 +10,7 @@ import pytest
 from kit.core import Chance
 from kit.lostcities import LostCities, fast
 from kit.overbooking import Overbooking
+from kit.overbooking import fast as overbooking_fast
 from kit.samoa import Samoa
 from kit.sim.advice import advise
 
@@ -95,3 +96,34 @@ def test_only_the_player_to_move_can_be_advised():
     game = POSITIONS["lost-cities"]()
     with pytest.raises(ValueError, match="player to move"):
         advise(game, viewer=1 - game.current_player)
+
+
+class _FirstAction:
+    """A rollout policy no fast path knows (always the first legal action)."""
+
+    name = "first-action"
+
+    def choose(self, game):
+        return game.legal_actions()[0]
+
+
+def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
+    game = POSITIONS["lost-cities"]()
+    assert advise(game, rollouts=2, policy=_FirstAction()).engine == "readable"
+    assert advise(game, rollouts=2, engine="readable").engine == "readable"
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, policy=_FirstAction(), engine="fast")
+    with pytest.raises(ValueError, match="engine is"):
+        advise(game, rollouts=2, engine=None)
+
+
+@pytest.mark.skipif(not overbooking_fast.AVAILABLE, reason="numba not installed (extra 'fast')")
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_the_overbooking_kernel_advisor_gives_the_readable_engines_numbers(policy):
+    game = _walked(Overbooking(players=4, seed=6), 55)  # round 3, 17 legal actions
+    kernel = advise(game, rollouts=6, policy=policy, seed=4)
+    readable = advise(game, rollouts=6, policy=policy, seed=4, engine="readable")
+    assert kernel.engine == "kernel" and readable.engine == "readable"
+    assert kernel.actions == readable.actions
+    assert len({v.difference for v in kernel.actions}) > 3, "the test needs actions that differ"
+    assert advise(game, rollouts=3, policy=_FirstAction()).engine == "readable"
