@@ -142,6 +142,7 @@ def match_chunk(game: str, start: int, stop: int, bot: dict) -> list[dict]:
     from kit.bots.arena import play_game
     from kit.bots.rollout import heuristic_bot, win_shares
 
+    ISMCTSBot(0, iterations=1).choose(_new_game(game, 0))  # load the compiled kernel before any timing
     rows = []
     for i in range(start, stop):
         world = _new_game(game, i)
@@ -186,20 +187,30 @@ class _Timed:
         return action
 
 
-def play_match(game: str, games: int, bot: dict, processes: int = 1, first_seed: int = 0) -> list[dict]:
+def play_match(game: str, games: int, bot: dict, processes: int = 1, first_seed: int = 0, save=None) -> list[dict]:
     """All rows of `match_chunk` for games first_seed.. first_seed + games - 1, in order, played in
-    `processes` local processes (the rows do not depend on how the work is split)."""
+    `processes` local processes (the rows do not depend on how the work is split). `save`: a file
+    to which each finished chunk's rows are appended as JSON lines (a long run keeps what it did)."""
+    import json
+
     from kit.sim.executors import chunks
 
-    pieces = [(first_seed + a, first_seed + b) for a, b in chunks(games, 4 * processes, 50)]
+    pieces = [(first_seed + a, first_seed + b) for a, b in chunks(games, 4 * processes, 25)]
+
+    def keep(rows):
+        if save is not None:
+            with open(save, "a") as out:
+                out.writelines(json.dumps({"game": game, "bot": bot} | row) + "\n" for row in rows)
+        return rows
+
     if processes <= 1:
-        return [row for a, b in pieces for row in match_chunk(game, a, b, bot)]
+        return [row for a, b in pieces for row in keep(match_chunk(game, a, b, bot))]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = [pool.submit(match_chunk, game, a, b, bot) for a, b in pieces]
-        return [row for future in futures for row in future.result()]
+        return [row for future in futures for row in keep(future.result())]
 
 
 def ismcts_bot(args, game: str) -> dict:
@@ -225,7 +236,7 @@ def ismcts_lines(args) -> None:
         bot = ismcts_bot(args, game)
         budget = f"{bot['seconds']:g} s/move" if "seconds" in bot else f"{bot['iterations']} it./move"
         start = time.perf_counter()
-        rows = play_match(game, games, bot, args.processes, args.first_seed)
+        rows = play_match(game, games, bot, args.processes, args.first_seed, args.save)
         wall = time.perf_counter() - start
         win_line(f"ISMCTS {budget}: {label}", sum(r["win"] for r in rows), games, target)
         mean, low, high = mean_interval([r["difference"] for r in rows])
@@ -272,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bias", type=float, default=BIAS)
     parser.add_argument("--processes", type=int, default=1, help="ISMCTS matches: local processes")
     parser.add_argument("--first-seed", type=int, default=0, help="ISMCTS matches: seed of the first game")
+    parser.add_argument("--save", help="ISMCTS matches: append every game's row to this JSON-lines file")
     args = parser.parse_args(argv)
     if args.ismcts_games is not None:
         args.lc_rounds = args.samoa_games = args.overbooking_games = args.ismcts_games

@@ -85,6 +85,7 @@ class ISMCTSBot:
         self.last_iterations = 0  # how many iterations the last decision used
 
     def choose(self, game: Game) -> Any:
+        rollout = _Rollout(game, self.rollout, self.reward)  # (the first one in a process loads the kernel)
         start = time.perf_counter()
         legal = game.legal_actions()
         if len(legal) == 1:
@@ -92,7 +93,6 @@ class ISMCTSBot:
             return legal[0]
         me = game.current_player
         root = _Node(None)
-        rollout = _Rollout(game, self.rollout, self.reward)
         guide = heuristic_bot(game.name) if self.bias else None
         iterate = self._iterate
         if self.iterations is not None:
