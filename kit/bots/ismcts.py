@@ -25,7 +25,7 @@ from typing import Any
 
 from kit.core import Chance, Game
 
-from .rollout import heuristic_bot, play_to_end, rollout_bots, win_shares
+from .rollout import final_outcome, heuristic_bot, playout
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
@@ -34,7 +34,7 @@ EXPLORATION = 0.7
 BIAS = 5.0
 #: the "margin" reward: half the win share, half the score lead squashed by tanh(lead / MARGIN_SCALE)
 #: (a smoother signal than win or lose: a few rollouts tell a close loss from a rout)
-MARGIN_SCALE = {"lost-cities": 40.0, "samoa": 15.0, "overbooking": 8.0}
+MARGIN_SCALE = {"lost-cities": 40.0, "samoa": 40.0, "overbooking": 8.0}
 #: time mode: the search stops when the longest iteration so far would no longer fit before
 #: `seconds - SAFETY` (what is left covers choosing the move and returning it)
 SAFETY = 0.003
@@ -58,6 +58,7 @@ class ISMCTSBot:
     rollout: "heuristic" or "random"; reward: "win" (win share) or "margin" (see MARGIN_SCALE)."""
 
     name = "ismcts"
+    clock = staticmethod(time.perf_counter)  # the time mode's clock (a test gives it a fake one)
 
     def __init__(
         self,
@@ -85,8 +86,9 @@ class ISMCTSBot:
         self.last_iterations = 0  # how many iterations the last decision used
 
     def choose(self, game: Game) -> Any:
-        rollout = _Rollout(game, self.rollout, self.reward)  # (the first one in a process loads the kernel)
-        start = time.perf_counter()
+        rollout = _Rollout(game, self.rollout, self.reward)  # (the first in a process loads a compiled path)
+        clock = self.clock
+        start = clock()
         legal = game.legal_actions()
         if len(legal) == 1:
             self.last_iterations = 0
@@ -102,11 +104,11 @@ class ISMCTSBot:
         else:
             # as many iterations as fit: none is started unless the longest one so far still fits
             deadline = start + self.seconds - SAFETY
-            done, longest, now = 0, 0.0, time.perf_counter()
+            done, longest, now = 0, 0.0, clock()
             while not done or now + longest < deadline:
                 iterate(game, me, root, rollout, guide)
                 done += 1
-                before, now = now, time.perf_counter()
+                before, now = now, clock()
                 longest = max(longest, now - before)
         self.last_iterations = done
         return max(root.children.items(), key=lambda item: item[1].visits)[0]
@@ -153,43 +155,24 @@ class ISMCTSBot:
                 visited.reward += rewards[visited.player]
 
 
-_warm: set[str] = set()  # compiled kernels already loaded in this process
-
-
 class _Rollout:
-    """Plays a determinized world to its end and returns each player's reward in [0, 1]."""
+    """Plays a determinized world to its end and returns each player's reward in [0, 1].
+
+    Each rollout draws one seed from the search's generator; its policy's choices come from
+    ``Chance(seed)`` and later deals from the world's own generator, on whichever path plays the
+    game (`kit.bots.rollout.playout`): the compiled or lean paths play the same games as the
+    readable engine, so a search makes the same choices with or without them."""
 
     def __init__(self, game: Game, policy: str, reward: str = "win"):
         self.policy = policy
         self.margin = MARGIN_SCALE[game.name] if reward == "margin" else None
-        self.kernel = False
-        if game.name == "lost-cities":
-            from kit.lostcities import fast
-
-            self.kernel = fast.AVAILABLE
-            if self.kernel and "lost-cities" not in _warm:  # load the compiled code outside any search
-                fast.play_from(type(game)(seed=0, rounds=1), 0, policy)
-                _warm.add("lost-cities")
+        self.play = playout(game, policy)
 
     def __call__(self, world: Game, chance: Chance) -> list[float]:
-        players = world.settings.players
-        if world.name == "lost-cities":  # two sides (LC-7: partners share theirs)
-            if self.kernel and not world.is_over:
-                from kit.lostcities import fast
-
-                totals = fast.play_from(world, int(chance.random() * 2**53), self.policy)
-            else:
-                play_to_end(world, rollout_bots(world, self.policy), chance)
-                totals = world.totals()
-            leads = [totals[p % 2] - totals[1 - p % 2] for p in range(players)]
-            wins = [1.0 if lead > 0 else 0.5 if lead == 0 else 0.0 for lead in leads]
+        if world.is_over:
+            outcome = final_outcome(world)
         else:
-            play_to_end(world, rollout_bots(world, self.policy), chance)
-            wins = win_shares(world)
-            if self.margin is None:
-                return wins
-            scores = world.scores()
-            leads = [s - max(scores[:p] + scores[p + 1 :]) for p, s in enumerate(scores)]
+            outcome = self.play(world, int(chance.random() * 2**53))
         if self.margin is None:
-            return wins
-        return [0.5 * w + 0.25 * (1 + math.tanh(lead / self.margin)) for w, lead in zip(wins, leads)]
+            return outcome.wins
+        return [0.5 * w + 0.25 * (1 + math.tanh(lead / self.margin)) for w, lead in zip(outcome.wins, outcome.leads)]
