@@ -3,6 +3,14 @@
     python benchmarks/fast.py                      # everything (ISMCTS matches take minutes)
     python benchmarks/fast.py --ismcts-games 0     # skip the ISMCTS matches
     python benchmarks/fast.py --lc-rounds 1000 --samoa-games 300 --overbooking-games 300   # the full n
+    python benchmarks/fast.py --only-ismcts --lc-rounds 1000 --samoa-games 0 --overbooking-games 0 \
+        --processes 2 --save lc.jsonl                # one ISMCTS match, rows kept as they finish
+
+The ISMCTS bot searches a fixed number of iterations per decision (ISMCTS_ITERATIONS, or
+--iterations / --lc-iterations ...), so a match is the same games on a busy machine as on a quiet
+one; --seconds gives it a time budget instead. Its CPU time per decision is printed beside the
+0.2 s target (CPU time, not wall clock: on a shared machine it stands for a quiet core's time).
+docs/simulation.md ("ISMCTS") has the recorded results and the commands that made them.
 
 Every figure is printed beside its target; win rates with their 95% Wilson interval and n. One
 process, one core. The C reference (benchmarks/lostcities_reference.c) is built on the fly with
@@ -34,7 +42,8 @@ from kit.sim.advice import advise  # noqa: E402
 from kit.sim.stats import wilson_interval  # noqa: E402
 
 #: ISMCTS iterations per decision in the matches (calibrated: see docs/simulation.md, "ISMCTS")
-ISMCTS_ITERATIONS = {"lost-cities": 100, "samoa": 30, "overbooking": 30}
+ISMCTS_ITERATIONS = {"lost-cities": 100, "samoa": 25, "overbooking": 100}
+ISMCTS_REWARD = {"lost-cities": "win", "samoa": "margin", "overbooking": "margin"}
 SHORT = {"lost-cities": "lc", "samoa": "samoa", "overbooking": "overbooking"}
 CYTHON_ANCHOR = 6362  # random rounds/s of the best open (Cython) engine, as measured in issue 11 (not here)
 
@@ -217,52 +226,80 @@ def ismcts_bot(args, game: str) -> dict:
     """The ISMCTS parameters for `game` from the command line: a fixed number of iterations per
     decision (reproducible, load-independent) or, with --seconds, a time budget."""
     iterations = args.iterations or getattr(args, f"{SHORT[game]}_iterations")
-    bot = {"rollout": args.rollout, "reward": args.reward, "exploration": args.exploration, "bias": args.bias}
+    reward = args.reward or ISMCTS_REWARD[game]
+    bot = {"rollout": args.rollout, "reward": reward, "exploration": args.exploration, "bias": args.bias}
     return bot | ({"seconds": args.seconds} if args.seconds else {"iterations": iterations})
 
 
 def ismcts_lines(args) -> None:
-    from kit.sim.stats import mean_interval
-
     for game, games in (
         ("lost-cities", args.lc_rounds),
         ("samoa", args.samoa_games),
         ("overbooking", args.overbooking_games),
     ):
-        label, _, target = MATCHES[game]
         if games <= 0:
-            print(f"{label:<58} {'skipped (n = 0)':>26}", flush=True)
+            print(f"{MATCHES[game][0]:<58} {'skipped (n = 0)':>26}", flush=True)
             continue
         bot = ismcts_bot(args, game)
-        budget = f"{bot['seconds']:g} s/move" if "seconds" in bot else f"{bot['iterations']} it./move"
         start = time.perf_counter()
         rows = play_match(game, games, bot, args.processes, args.first_seed, args.save)
-        wall = time.perf_counter() - start
-        win_line(f"ISMCTS {budget}: {label}", sum(r["win"] for r in rows), games, target)
-        mean, low, high = mean_interval([r["difference"] for r in rows])
-        line("  its score minus the others' (mean, 95% CI)", f"{mean:+.1f} ({low:+.1f} to {high:+.1f})", "", None)
-        decisions = sum(r["decisions"] for r in rows)
-        cpu = sum(r["cpu"] for r in rows) / max(1, decisions)
-        longest = max(r["longest_cpu"] for r in rows)
-        line(
-            "  ISMCTS CPU time per decision: mean, longest",
-            f"{cpu:.3f} s, {longest:.3f} s",
-            "<= 0.2 s",
-            longest <= 0.2,
-        )
-        line(
-            "  wall clock per decision: mean, longest (machine load!)",
-            f"{sum(r['wall'] for r in rows) / max(1, decisions):.3f} s, {max(r['longest_wall'] for r in rows):.3f} s",
-            "",
-            None,
-        )
-        line(
-            "  iterations per decision; decisions; match time",
-            f"{sum(r['iterations'] for r in rows) / max(1, decisions):.0f}; {decisions:,}; {wall:.0f} s",
-            f"{args.processes} process(es)",
-            None,
-        )
-        print(f"  bot {bot}, seeds {args.first_seed}..{args.first_seed + games - 1}", flush=True)
+        match_lines(game, bot, rows, f"{time.perf_counter() - start:.0f} s in {args.processes} process(es)")
+
+
+def match_lines(game: str, bot: dict, rows: list[dict], how: str = "") -> None:
+    """An ISMCTS match's figures beside their targets."""
+    from kit.sim.stats import mean_interval
+
+    label, _, target = MATCHES[game]
+    budget = f"{bot['seconds']:g} s/move" if "seconds" in bot else f"{bot['iterations']} it./move"
+    games = len(rows)
+    win_line(f"ISMCTS {budget}: {label}", sum(r["win"] for r in rows), games, target)
+    mean, low, high = mean_interval([r["difference"] for r in rows])
+    line("  its score minus the others' (mean, 95% CI)", f"{mean:+.1f} ({low:+.1f} to {high:+.1f})", "", None)
+    decisions = sum(r["decisions"] for r in rows)
+    longest = max(r["longest_cpu"] for r in rows)
+    line(
+        "  ISMCTS CPU time per decision: mean, longest",
+        f"{sum(r['cpu'] for r in rows) / max(1, decisions):.3f} s, {longest:.3f} s",
+        "<= 0.2 s",
+        longest <= 0.2,
+    )
+    line(
+        "  wall clock per decision: mean, longest (machine load!)",
+        f"{sum(r['wall'] for r in rows) / max(1, decisions):.3f} s, {max(r['longest_wall'] for r in rows):.3f} s",
+        "",
+        None,
+    )
+    line(
+        "  iterations per decision; decisions",
+        f"{sum(r['iterations'] for r in rows) / max(1, decisions):.0f}; {decisions:,}",
+        how,
+        None,
+    )
+    seeds = sorted(r["seed"] for r in rows)
+    runs = [[seeds[0], seeds[0]]]
+    for seed in seeds[1:]:
+        if seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    print(f"  bot {bot}, seeds {', '.join(f'{a}..{b}' for a, b in runs)}", flush=True)
+
+
+def summarize(paths: list[str]) -> None:
+    """The figures of matches saved with --save (several files, e.g. parts of one match played in
+    separate processes, are pooled per game and bot; a seed played twice counts once)."""
+    import json
+
+    matches: dict[tuple, dict] = {}
+    for path in paths:
+        with open(path) as lines:
+            for text in lines:
+                row = json.loads(text)
+                game, bot = row.pop("game"), row.pop("bot")
+                matches.setdefault((game, json.dumps(bot, sort_keys=True)), {})[row["seed"]] = row
+    for (game, bot), rows in matches.items():
+        match_lines(game, json.loads(bot), list(rows.values()), f"from {len(paths)} file(s)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -278,13 +315,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.add_argument(f"--{short}-iterations", type=int, default=ISMCTS_ITERATIONS[game], help=f"{game} only")
     parser.add_argument("--seconds", type=float, help="ISMCTS: a time budget per decision instead of iterations")
     parser.add_argument("--rollout", default="heuristic", choices=["heuristic", "random"])
-    parser.add_argument("--reward", default="margin", choices=["win", "margin"])
+    parser.add_argument("--reward", choices=["win", "margin"], help="default: per game (ISMCTS_REWARD)")
     parser.add_argument("--exploration", type=float, default=EXPLORATION)
     parser.add_argument("--bias", type=float, default=BIAS)
     parser.add_argument("--processes", type=int, default=1, help="ISMCTS matches: local processes")
     parser.add_argument("--first-seed", type=int, default=0, help="ISMCTS matches: seed of the first game")
     parser.add_argument("--save", help="ISMCTS matches: append every game's row to this JSON-lines file")
+    parser.add_argument("--summarize", nargs="+", metavar="FILE", help="print the figures of --save files and stop")
     args = parser.parse_args(argv)
+    if args.summarize:
+        summarize(args.summarize)
+        return 0
     if args.ismcts_games is not None:
         args.lc_rounds = args.samoa_games = args.overbooking_games = args.ismcts_games
     print(machine())
