@@ -13,8 +13,14 @@ it. The move played is the root child visited most. The game's heuristic bot gui
 its choice is expanded first and gets a progressive bias (BIAS / (visits + 1)) in UCB, so a short
 search starts from the heuristic's move and a longer one lets the rollouts overrule it.
 
-Rollouts: the game's heuristic bot by default ("random" also works). Lost Cities rollouts run in the
-compiled kernel when numba is installed (kit/lostcities/fast.py), so many more iterations fit.
+Rollouts: the game's heuristic bot by default ("random" also works), on the fastest path proven to
+play the readable engine's games (`kit.bots.rollout.playout`: the Lost Cities and Overbooking
+kernels with numba, Samoa's lean playouts), so many more iterations fit. The reward is the win
+share, or with reward="margin" half the win share and half the squashed score lead.
+
+Budget: `iterations=` makes a search reproducible and as strong on a busy machine as on a quiet
+one (the matches in docs/simulation.md, "ISMCTS", use it); `seconds=` never starts an iteration
+that the longest one so far says would not fit.
 """
 
 from __future__ import annotations
