@@ -288,12 +288,14 @@ def match_lines(game: str, bot: dict, rows: list[dict], how: str = "") -> None:
 
 def summarize(paths: list[str]) -> None:
     """The figures of matches saved with --save (several files, e.g. parts of one match played in
-    separate processes, are pooled per game and bot; a seed played twice counts once)."""
+    separate processes, are pooled per game and bot; a seed played twice counts once; a file
+    ending in .gz is read compressed, as the recorded ones in benchmarks/results/)."""
+    import gzip
     import json
 
     matches: dict[tuple, dict] = {}
     for path in paths:
-        with open(path) as lines:
+        with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as lines:
             for text in lines:
                 row = json.loads(text)
                 game, bot = row.pop("game"), row.pop("bot")
