@@ -204,7 +204,7 @@ def play_match(game: str, games: int, bot: dict, processes: int = 1, first_seed:
 
     from kit.sim.executors import chunks
 
-    pieces = [(first_seed + a, first_seed + b) for a, b in chunks(games, 4 * processes, 25)]
+    pieces = [(first_seed + a, first_seed + b) for a, b in chunks(games, 4 * processes, 10)]
 
     def keep(rows):
         if save is not None:
