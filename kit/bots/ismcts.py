@@ -14,8 +14,8 @@ its choice is expanded first and gets a progressive bias (BIAS / (visits + 1)) i
 search starts from the heuristic's move and a longer one lets the rollouts overrule it.
 
 Rollouts: the game's heuristic bot by default ("random" also works), on the fastest path proven to
-play the readable engine's games (`kit.bots.rollout.playout`: the Lost Cities and Overbooking
-kernels with numba, Samoa's lean playouts), so many more iterations fit. The reward is the win
+play the readable engine's games (`kit.bots.rollout.playout`: each game's compiled kernel with
+numba, Samoa's lean playouts without), so many more iterations fit. The reward is the win
 share, or with reward="margin" half the win share and half the squashed score lead.
 
 Budget: `iterations=` makes a search reproducible and as strong on a busy machine as on a quiet

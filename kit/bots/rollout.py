@@ -95,8 +95,8 @@ def playout(game: Game, policy: str) -> Callable[[Game, int], Outcome]:
     "heuristic") for every seat: ``play(world, seed)`` draws the policy's choices from
     ``Chance(seed)`` and later deals from the world's own generator, and returns the `Outcome`.
 
-    It takes the fastest path proven to play the readable engine's very games: the compiled Lost
-    Cities and Overbooking kernels (with numba), Samoa's lean playouts, else the readable engine
+    It takes the fastest path proven to play the readable engine's very games: the compiled kernels
+    of all three games (with numba), Samoa's lean playouts (without), else the readable engine
     (`play_to_end`). The world may be left anywhere (it is a throw-away determinization)."""
     name = game.name
     if name == "lost-cities":
@@ -116,6 +116,15 @@ def playout(game: Game, policy: str) -> Callable[[Game, int], Outcome]:
 
             return kernel
     elif name == "samoa":
+        kernel = _optional("kit.samoa.fast_kernel")
+        if kernel is not None and kernel.AVAILABLE and kernel.fits(policy):
+            _load(name, lambda: kernel.play_from(type(game)(players=game.settings.players, seed=0), 0, policy))
+
+            def compiled(world, seed):
+                scores, winners, _ = kernel.play_from(world, seed, policy)
+                return _outcome(scores, winners)
+
+            return compiled
         lean = _optional("kit.samoa.fast")
         if lean is not None:
 
