@@ -38,7 +38,7 @@ from kit.core.game import interned
 from . import rules
 from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
 from .game import _PLACES, Samoa
-from .heuristic import PLACE_FIRST, HeuristicBot, _free_rooms, _longest_staying
+from .heuristic import PLACE_FIRST, HeuristicBot
 from .hotel import Hotel
 
 ENGINE = "lean"  # this path's name in the advisor's tables (`Advice.engine`)
@@ -421,31 +421,8 @@ class LeanHeuristicBot(HeuristicBot):
 
     name = "heuristic"
 
-    def _tourists(self, game: Samoa) -> Any:  # HeuristicBot._tourists, with `_lean_plan`
-        player = game.to_move
-        hotel, card = game.hotels[player], game._card[game.chosen[player]]
-        if card.grey:
-            return self._send_home(game, hotel)
-        if game.committed is None and "send_home" in hotel.specials and _free_rooms(hotel) == 0:
-            occupied = hotel.occupied_rooms()
-            if len(occupied) >= 2 and any(game.groups):
-                rooms = _longest_staying(game, hotel, occupied)[:2]
-                return SendHome(tuple(sorted(r + 1 for r in rooms)))
-        groups = range(len(game.groups)) if game.committed is None else [game.committed]
-        best, best_total = None, 0
-        for g in groups:
-            plan = _lean_plan(hotel, game.groups[g], card.price)
-            total = sum(amount for amount, _, _ in plan)
-            if plan and total > best_total:
-                best, best_total = (g, plan), total
-        if best is None:
-            return interned(Done)
-        g, plan = best
-        cheap = best_total < self.single_guest * card.price
-        if game.committed is None and len(plan) == 1 and cheap and game.round < 11:
-            return interned(Done)
-        _, tile, room = plan[0]
-        return _PLACES[g][tile][room]
+    def plan(self, hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
+        return _lean_plan(hotel, group, price)
 
 
 def _lean_plan(hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
