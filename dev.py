@@ -13,6 +13,7 @@
 
 Needs nothing but Python 3.11+. The environment lives in .venv/ and is reinstalled whenever
 pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python3 dev.py test -x -k LC-5`.
+`test` runs on every core (pytest-xdist, up to 4 workers); `python3 dev.py test -n 0` runs serially.
 """
 
 from __future__ import annotations
@@ -92,10 +93,27 @@ def voila(args: list[str]) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
+def cores() -> int:
+    """The cores this process may use (a container's or CI job's limit, not the host's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's options for running the suite on every core (at most 4: the browser tests stay
+    on one worker, which bounds the run, and each worker compiles the numba kernels it needs), unless
+    the arguments choose otherwise: `-n 0` or `-p no:xdist` runs serially, `-n N` / `--dist` decide
+    themselves, and --pdb / --trace need one process. Units: tests/conftest.py."""
+    own = ("-n", "--numprocesses", "--dist", "-d", "--pdb", "--trace", "--collect-only", "--co")
+    if cores() < 2 or any(arg.split("=", 1)[0] in own or arg.startswith("-n") or "no:xdist" in arg for arg in args):
+        return []
+    return ["-n", str(min(cores(), 4)), "--dist", "loadscope"]
+
+
 def test(args: list[str]) -> int:
     setup()
-    say("running the test suite")
-    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+    workers = parallel(args)
+    say(f"running the test suite on {workers[1]} workers" if workers else "running the test suite")
+    return subprocess.call([str(PYTHON), "-m", "pytest", *workers, *args], cwd=ROOT)
 
 
 def tidy_stored_notebook(path: Path) -> None:
