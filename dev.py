@@ -101,19 +101,29 @@ def cores() -> int:
 def parallel(args: list[str]) -> list[str]:
     """pytest-xdist's options for running the suite on every core (at most 4: the browser tests stay
     on one worker, which bounds the run, and each worker compiles the numba kernels it needs), unless
-    the arguments choose otherwise: `-n 0` or `-p no:xdist` runs serially, `-n N` / `--dist` decide
-    themselves, and --pdb / --trace need one process. Units: tests/conftest.py."""
-    own = ("-n", "--numprocesses", "--dist", "-d", "--pdb", "--trace", "--collect-only", "--co")
-    if cores() < 2 or any(arg.split("=", 1)[0] in own or arg.startswith("-n") or "no:xdist" in arg for arg in args):
+    the arguments say otherwise: `-n 0` or `-p no:xdist` runs serially (--pdb and --trace need that
+    too), `-n N` chooses the workers, `--dist` the scheduling. How tests are grouped: tests/conftest.py."""
+    workers = None
+    for arg, after in zip(args, [*args[1:], ""]):
+        if arg in ("-n", "--numprocesses"):
+            workers = after
+        elif arg.startswith("--numprocesses="):
+            workers = arg.split("=", 1)[1]
+        elif arg.startswith("-n") and not arg.startswith("--"):
+            workers = arg[2:].lstrip("=")
+    serial = workers == "0" or any("no:xdist" in arg or arg in ("--pdb", "--trace") for arg in args)
+    if serial or any(arg.split("=", 1)[0] in ("--dist", "-d") for arg in args):
         return []
-    return ["-n", str(min(cores(), 4)), "--dist", "loadscope"]
+    if workers is not None:
+        return ["--dist", "loadscope"]
+    return ["-n", str(min(cores(), 4)), "--dist", "loadscope"] if cores() >= 2 else []
 
 
 def test(args: list[str]) -> int:
     setup()
-    workers = parallel(args)
-    say(f"running the test suite on {workers[1]} workers" if workers else "running the test suite")
-    return subprocess.call([str(PYTHON), "-m", "pytest", *workers, *args], cwd=ROOT)
+    options = parallel(args)
+    say("running the test suite" + (f" on {options[1]} workers" if options[:1] == ["-n"] else ""))
+    return subprocess.call([str(PYTHON), "-m", "pytest", *options, *args], cwd=ROOT)
 
 
 def tidy_stored_notebook(path: Path) -> None:
