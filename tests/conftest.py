@@ -48,7 +48,8 @@ def pytest_xdist_make_scheduler(config, log):
     test module (or class) stays on one worker, so its module fixtures are built once, and a notebook's
     cells stay together and in order (nbval's advice for xdist). The browser tests are one unit across
     their files: they share one JupyterLab server (session fixtures in tests/browser/conftest.py), so
-    one worker starts it and runs them all. Other --dist modes are left as xdist makes them."""
+    one worker starts it and runs them all, starting first: they are the longest unit (minutes), and
+    the other workers share the rest meanwhile. Other --dist modes are left as xdist makes them."""
     if config.getvalue("dist") != "loadscope":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -58,6 +59,11 @@ def pytest_xdist_make_scheduler(config, log):
             if nodeid.startswith(BROWSER_TESTS):
                 return BROWSER_TESTS
             return super()._split_scope(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            if BROWSER_TESTS in self.workqueue:
+                self.workqueue.move_to_end(BROWSER_TESTS, last=False)
+            super()._assign_work_unit(node)
 
     return ScopesWithOneBrowserUnit(config, log)
 
