@@ -29,7 +29,9 @@ class AnalysedBoard(GameBoard):
     """A GameBoard with the advisor's "Analyse" toggle in its side panel."""
 
     message_kinds: ClassVar[dict[str, frozenset[str]]] = {**GameBoard.message_kinds, "analyse": frozenset({"on"})}
-    #: rollouts per legal action: the compiled Lost Cities kernel affords many, the others few
+    #: rollouts per legal action, by the path the advisor takes: a compiled kernel affords many (Lost
+    #: Cities 1,000; the longer Samoa and Overbooking games 200, as issue 11 sizes them), the readable
+    #: engine (numba missing) few
     analysis_rollouts: ClassVar[dict[str, int]] = {"kernel": 1000, "readable": 20}
     analysis_policy: ClassVar[str] = "heuristic"
 

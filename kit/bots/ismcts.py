@@ -13,8 +13,14 @@ it. The move played is the root child visited most. The game's heuristic bot gui
 its choice is expanded first and gets a progressive bias (BIAS / (visits + 1)) in UCB, so a short
 search starts from the heuristic's move and a longer one lets the rollouts overrule it.
 
-Rollouts: the game's heuristic bot by default ("random" also works). Lost Cities rollouts run in the
-compiled kernel when numba is installed (kit/lostcities/fast.py), so many more iterations fit.
+Rollouts: the game's heuristic bot by default ("random" also works), on the fastest path proven to
+play the readable engine's games (`kit.bots.rollout.playout`: each game's compiled kernel with
+numba, Samoa's lean playouts without), so many more iterations fit. The reward is the win
+share, or with reward="margin" half the win share and half the squashed score lead.
+
+Budget: `iterations=` makes a search reproducible and as strong on a busy machine as on a quiet
+one (the matches in docs/simulation.md, "ISMCTS", use it); `seconds=` never starts an iteration
+that the longest one so far says would not fit.
 """
 
 from __future__ import annotations
@@ -25,13 +31,20 @@ from typing import Any
 
 from kit.core import Chance, Game
 
-from .rollout import heuristic_bot, play_to_end, rollout_bots, win_shares
+from .rollout import final_outcome, heuristic_bot, playout
 
-#: UCB exploration constant (rewards are win shares in [0, 1])
+#: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
 #: progressive bias towards the heuristic bot's choice, worth BIAS / (visits + 1) in UCB: with few
 #: iterations the search starts from the heuristic's move, with many the rollouts decide
 BIAS = 5.0
+#: the "margin" reward: half the win share, half the score lead squashed by tanh(lead / MARGIN_SCALE)
+#: (a smoother signal than win or lose: a few rollouts tell a close loss from a rout)
+MARGIN_SCALE = {"lost-cities": 40.0, "samoa": 40.0, "overbooking": 8.0}
+#: time mode: the search stops when the longest iteration so far would no longer fit before
+#: `seconds - SAFETY` (what is left covers choosing the move and returning it)
+SAFETY = 0.003
+REWARDS = ("win", "margin")
 
 
 class _Node:
@@ -47,9 +60,11 @@ class _Node:
 
 class ISMCTSBot:
     """seconds: thinking time per decision; iterations: a fixed number of iterations instead (the
-    search is then reproducible for a seed). rollout: "heuristic" or "random"."""
+    search is then reproducible for a seed, and as strong on a busy machine as on a quiet one).
+    rollout: "heuristic" or "random"; reward: "win" (win share) or "margin" (see MARGIN_SCALE)."""
 
     name = "ismcts"
+    clock = staticmethod(time.perf_counter)  # the time mode's clock (a test gives it a fake one)
 
     def __init__(
         self,
@@ -59,49 +74,65 @@ class ISMCTSBot:
         rollout: str = "heuristic",
         exploration: float = EXPLORATION,
         bias: float = BIAS,
+        reward: str = "win",
     ):
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout is 'heuristic' or 'random', not {rollout!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward is 'win' or 'margin', not {reward!r}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
         self.chance = Chance(seed)
         self.seconds = seconds
         self.iterations = iterations
         self.rollout = rollout
         self.exploration = exploration
         self.bias = bias
+        self.reward = reward
         self.last_iterations = 0  # how many iterations the last decision used
 
     def choose(self, game: Game) -> Any:
+        rollout = _Rollout(game, self.rollout, self.reward)  # (the first in a process loads a compiled path)
+        clock = self.clock
+        start = clock()
         legal = game.legal_actions()
         if len(legal) == 1:
+            self.last_iterations = 0
             return legal[0]
         me = game.current_player
         root = _Node(None)
-        rollout = _Rollout(game, self.rollout)
         guide = heuristic_bot(game.name) if self.bias else None
-        start = time.perf_counter()
-        done, now, per = 0, start, 0.0
-        # a fixed number of iterations, or as many as fit the time (none started that would overrun it)
-        deadline = start + self.seconds
-        while (done < self.iterations) if self.iterations is not None else (not done or now + per < deadline):
-            self._iterate(game, me, root, rollout, guide)
-            done += 1
-            now = time.perf_counter()
-            per = (now - start) / done
+        iterate = self._iterate
+        if self.iterations is not None:
+            for _ in range(self.iterations):
+                iterate(game, me, root, rollout, guide)
+            done = self.iterations
+        else:
+            # as many iterations as fit: none is started unless the longest one so far still fits
+            deadline = start + self.seconds - SAFETY
+            done, longest, now = 0, 0.0, clock()
+            while not done or now + longest < deadline:
+                iterate(game, me, root, rollout, guide)
+                done += 1
+                before, now = now, clock()
+                longest = max(longest, now - before)
         self.last_iterations = done
         return max(root.children.items(), key=lambda item: item[1].visits)[0]
 
     def _iterate(self, game: Game, me: int, root: _Node, rollout: _Rollout, guide) -> None:
         chance = self.chance
-        world = game.determinize(me, chance)
-        world.chance = chance.fork()  # later deals from our own generator, not the game's
+        world = game.determinize(me, chance)  # its later deals come from a fork of our generator
         node, path = root, [root]
+        c, bias, log, sqrt = self.exploration, self.bias, math.log, math.sqrt
         while not world.is_over:
             actions = world.legal_actions()
             children = node.children
-            untried = [a for a in actions if a not in children]
+            untried = []
             for action in actions:
                 child = children.get(action)
-                if child is not None:
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
             hint = guide.choose(world) if guide is not None else None
             if untried:
@@ -111,17 +142,17 @@ class ISMCTSBot:
                 world.apply(action)
                 path.append(child)
                 break
-            log_of, c, bias = math.log, self.exploration, self.bias
-            action = max(
-                actions,
-                key=lambda a: (
-                    children[a].reward / children[a].visits
-                    + c * math.sqrt(log_of(children[a].available) / children[a].visits)
-                    + (bias / (children[a].visits + 1) if a == hint else 0.0)
-                ),
-            )
-            node = children[action]
-            world.apply(action)
+            best, best_value = None, -math.inf
+            for action in actions:
+                child = children[action]
+                visits = child.visits
+                value = child.reward / visits + c * sqrt(log(child.available) / visits)
+                if action == hint:
+                    value += bias / (visits + 1)
+                if value > best_value:
+                    best, best_value = action, value
+            node = children[best]
+            world.apply(best)
             path.append(node)
         rewards = rollout(world, chance)
         for visited in path:
@@ -131,24 +162,23 @@ class ISMCTSBot:
 
 
 class _Rollout:
-    """Plays a determinized world to its end and returns each player's win share."""
+    """Plays a determinized world to its end and returns each player's reward in [0, 1].
 
-    def __init__(self, game: Game, policy: str):
+    Each rollout draws one seed from the search's generator; its policy's choices come from
+    ``Chance(seed)`` and later deals from the world's own generator, on whichever path plays the
+    game (`kit.bots.rollout.playout`): the compiled or lean paths play the same games as the
+    readable engine, so a search makes the same choices with or without them."""
+
+    def __init__(self, game: Game, policy: str, reward: str = "win"):
         self.policy = policy
-        self.kernel = False
-        if game.name == "lost-cities":
-            from kit.lostcities import fast
-
-            self.kernel = fast.AVAILABLE
+        self.margin = MARGIN_SCALE[game.name] if reward == "margin" else None
+        self.play = playout(game, policy)
 
     def __call__(self, world: Game, chance: Chance) -> list[float]:
         if world.is_over:
-            return win_shares(world)
-        if self.kernel:
-            from kit.lostcities import fast
-
-            totals = fast.play_from(world, int(chance.random() * 2**53), self.policy)
-            sides = [0 if totals[0] > totals[1] else 1] if totals[0] != totals[1] else [0, 1]
-            return [1 / len(sides) if p % 2 in sides else 0.0 for p in range(world.settings.players)]
-        play_to_end(world, rollout_bots(world, self.policy), chance)
-        return win_shares(world)
+            outcome = final_outcome(world)
+        else:
+            outcome = self.play(world, int(chance.random() * 2**53))
+        if self.margin is None:
+            return outcome.wins
+        return [0.5 * w + 0.25 * (1 + math.tanh(lead / self.margin)) for w, lead in zip(outcome.wins, outcome.leads)]

@@ -34,10 +34,10 @@ from functools import lru_cache
 
 from kit.core import Chance
 
-from . import rules
+from . import heuristic, rules
 from .actions import Discard, Draw, Pass, Play
 from .game import LostCities
-from .heuristic import CONTINUE_GAP, TIGHT_GAP, HeuristicBot
+from .heuristic import HeuristicBot
 from .scoring import BONUS, BONUS_CARDS, COST
 
 try:  # the compiled path is optional: see the module's docstring
@@ -75,6 +75,16 @@ NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play_after's "no 
 HAND_SIZE = rules.HAND_SIZE  # LC-2 (module attributes copied: the kernel reads plain globals)
 PASS_MIN_HAND = rules.PASS_MIN_HAND  # LC-7
 STEP_CAP = 1_000_000  # a safety net for the compiled loop only; no game of the engine comes near it
+FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
+
+
+def _check(failed, what: str = "playout") -> None:
+    """Turn the kernel's failure flag into an error: an unfinished or invalid game is never scored."""
+    if failed:
+        raise RuntimeError(
+            f"the Lost Cities kernel could not finish {int(failed)} {what}(s) (an invalid action or "
+            f"{STEP_CAP:,} steps): a bug in the kernel, or a position the engine would not reach"
+        )
 
 
 def _code(card) -> int:
@@ -126,20 +136,28 @@ def _state(chance: Chance):
     return np.array(chance._generator.getstate()[1], np.uint32)
 
 
-def policy_row(policy) -> list[int]:
-    """A seat's policy as kernel parameters: "random", or a HeuristicBot (its parameters read)."""
+def policy_row(policy) -> list[float]:
+    """A seat's policy as kernel parameters (floats: a threshold of 12.5 stays 12.5): "random",
+    "heuristic" or a HeuristicBot (its parameters read; not a subclass, which may choose otherwise:
+    the kernel would play it as the plain bot). The gaps are heuristic.py's module constants, read
+    when called, as the readable bot reads them."""
     if policy == "random":
-        return [RANDOM, 0, 0, 0, 0]
-    if isinstance(policy, HeuristicBot) or policy == "heuristic":
+        return [RANDOM] + [0.0] * (PARAMS - 1)
+    if policy == "heuristic" or type(policy) is HeuristicBot:
         bot = HeuristicBot() if policy == "heuristic" else policy
-        return [
-            HEURISTIC,
-            bot.start_threshold,
-            bot.invest_threshold,
-            getattr(bot, "tight_gap", TIGHT_GAP),
-            getattr(bot, "continue_gap", CONTINUE_GAP),
-        ]
-    raise ValueError(f"the kernel plays 'random', 'heuristic' or a HeuristicBot, not {policy!r}")
+        return [HEURISTIC, bot.start_threshold, bot.invest_threshold, heuristic.TIGHT_GAP, heuristic.CONTINUE_GAP]
+    raise ValueError(f"the kernel plays 'random', 'heuristic' or a HeuristicBot (not a subclass), not {policy!r}")
+
+
+def fits(policy) -> bool:
+    """Whether the kernel plays `policy` (one for every seat, or a list of one per seat), numba installed."""
+    seats = list(policy) if isinstance(policy, list | tuple) else [policy]
+    return AVAILABLE and all(p in ("random", "heuristic") or type(p) is HeuristicBot for p in seats)
+
+
+def _params(policies, players: int):
+    """The kernel's (4 x PARAMS) float64 parameter table: one row per seat, random for absent seats."""
+    return np.array([policy_row(p) for p in policies] + [policy_row("random")] * (4 - players), np.float64)
 
 
 def _policies(policies, players: int) -> list:
@@ -205,7 +223,7 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     if not AVAILABLE:
         return _reference_outcome(game.clone(), chance.clone(), policies, record)
     rows = _encode(game)[None, :]
-    params = np.array([policy_row(p) for p in policies] + [[RANDOM] * PARAMS] * (4 - game.players), np.int64)
+    params = _params(policies, game.players)
     states_game = _state(game.chance)[None, :]
     states_policy = _state(chance)[None, :]
     cap = 4096 if record else 0
@@ -213,6 +231,7 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     totals = np.zeros((1, 2), np.int64)
     steps = np.zeros(1, np.int64)
     _play_many(rows, params, states_game, states_policy, records, totals, steps, _scratch()[0])
+    _check(steps[0] < 0)
     scores = [int(totals[0, p % 2]) for p in range(game.players)]
     recorded = None
     if record:
@@ -242,12 +261,13 @@ def play_new(
     if not AVAILABLE:
         return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
     template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
-    params = np.array([policy_row(p) for p in mentioned] + [[RANDOM] * PARAMS] * (4 - players))
+    params = _params(mentioned, players)
     totals = np.zeros((len(seeds), 2), np.int64)
     steps = np.zeros(len(seeds), np.int64)
     records = np.zeros((len(seeds), record_cap), np.int64)
     # each game's two generators are seeded in the kernel just before it is played: no big state arrays
     _new_many(template, first_player, params, *_keys(seeds), *_keys(policy_seeds), records, totals, steps, *_scratch())
+    _check((steps < 0).sum(), "game")
     return totals, steps, records
 
 
@@ -263,10 +283,10 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
         return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
     players = games[0].players
     rows = np.stack([_encode(game) for game in games])
-    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    params = _params(_policies(policies, players), players)
     codes = np.array([action_code(action) for action in actions], np.int64)
     totals = np.zeros((len(games), len(codes), 2), np.int64)
-    _after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch())
+    _check(_after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch()))
     return totals
 
 
@@ -293,11 +313,12 @@ def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int
         reference_play(copy, Chance(policy_seed), _policies(policies, game.players))
         return copy.totals()
     players = game.players
-    params = np.array([policy_row(p) for p in _policies(policies, players)] + [[RANDOM] * PARAMS] * (4 - players))
+    params = _params(_policies(policies, players), players)
     more_rounds = len(game.round_scores) + 1 < game.settings.rounds
     states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.uint32)
     totals = np.zeros((1, 1, 2), np.int64)
-    _after_many(_encode(game)[None, :], NO_ACTION, params, states_game, seed_states([policy_seed]), totals, *_scratch())
+    states_policy = seed_states([policy_seed])
+    _check(_after_many(_encode(game)[None, :], NO_ACTION, params, states_game, states_policy, totals, *_scratch()))
     return [int(totals[0, 0, 0]), int(totals[0, 0, 1])]
 
 
@@ -755,15 +776,20 @@ def _heuristic_action(row, params, seat, buffer):
 
 
 def _play(row, params, mt_game, mt_policy, record, buffer):
-    """Play the position in `row` to its end; returns the number of actions taken."""
+    """Play the position in `row` to its end; returns the number of actions taken, or FAILED (an
+    invalid action code, or STEP_CAP actions without an end: the wrappers raise, never score it)."""
     recorded = 0
     steps = 0
-    while row[PHASE] != OVER and steps < STEP_CAP:
+    while row[PHASE] != OVER:
+        if steps >= STEP_CAP:
+            return FAILED
         seat = row[TO_MOVE]
         if params[seat, 0] == RANDOM:
             action = _random_action(row, mt_policy, buffer)
         else:
             action = _heuristic_action(row, params, seat, buffer)
+        if action < 0:
+            return FAILED
         recorded = _apply(row, action, mt_game, record, recorded)
         steps += 1
     for k in range(recorded, record.shape[0]):
@@ -807,8 +833,9 @@ def _new_many(
 
 
 def _after_many(rows, actions, params, states_game, states_policy, totals, buffer, row, mt_game, mt_policy):
-    """`play_after` in the kernel: every row with every first action."""
+    """`play_after` in the kernel: every row with every first action; returns how many playouts failed."""
     no_record = buffer[:0]
+    failed = 0
     for j in range(rows.shape[0]):
         for k in range(actions.shape[0]):
             _copy(rows[j], row)
@@ -816,12 +843,24 @@ def _after_many(rows, actions, params, states_game, states_policy, totals, buffe
             _copy(states_policy[j], mt_policy)
             if actions[k] >= 0:
                 _apply(row, actions[k], mt_game, no_record, 0)
-            _play(row, params, mt_game, mt_policy, no_record, buffer)
+            if _play(row, params, mt_game, mt_policy, no_record, buffer) < 0:
+                failed += 1
             totals[j, k, 0] = row[TOTAL0]
             totals[j, k, 1] = row[TOTAL1]
+    return failed
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the constants baked in from rules.py and scoring.py are
+    # watched by a stamp (kit/core/kernel_cache.py), which clears the cache when either changes
+    from pathlib import Path
+
+    from kit.core.kernel_cache import refresh
+
+    from . import scoring
+
+    _CACHE_SOURCES = [Path(__file__), Path(rules.__file__), Path(scoring.__file__)]
+    refresh(__file__, _CACHE_SOURCES)
     # _nrt=False: no numba runtime, so no reference counting of the arrays passed from function to
     # function (atomic increments and decrements that took about 40% of the time); the kernel
     # allocates nothing itself, the wrappers above hand it its working space (`_scratch`).

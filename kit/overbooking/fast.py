@@ -109,6 +109,16 @@ VIEW_WIDTH = 7
 # Recorded actions: kind * 2**16 + detail (place: rank * 2**8 + 2 * hotel index + side, 1 = queue)
 PLACE, HOLD, TARGET = range(3)
 STEP_CAP = 100_000  # a safety net for the compiled loop only; no game comes near it
+FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
+
+
+def _check(failed) -> None:
+    """Turn the kernel's failure flag into an error: an unfinished or invalid game is never scored."""
+    if failed:
+        raise RuntimeError(
+            f"the Overbooking kernel could not finish {int(failed)} playout(s) (an invalid action or "
+            f"{STEP_CAP:,} steps): a bug in the kernel, or a position the engine would not reach"
+        )
 
 
 def _rule_code(rule: str) -> tuple[int, int]:
@@ -302,6 +312,7 @@ def _compiled_play(game: Overbooking, mt_policy, policies, record: bool) -> Outc
     # the game's generator only draws new hotel sides between rounds (OB-7): none after the last
     mt_game = _state(game.chance) if game.round < game.components.rounds else np.zeros_like(mt_policy)
     steps = _play(row, table, _params(policies), mt_game, mt_policy, records)
+    _check(steps < 0)
     if record and steps > len(records):
         raise RuntimeError("recorded playout longer than the record buffer")
     scores, counts = np.zeros(game.players, np.int64), np.zeros(game.players, np.int64)
@@ -334,7 +345,7 @@ def play_after(games: Sequence[Overbooking], actions: Sequence, game_seeds, poli
     counts = np.zeros_like(scores)
     table = _table(first.components, first.settings.score_card)
     states_game, states_policy = seed_states(game_seeds), seed_states(policy_seeds)
-    _after_many(rows, codes, table, _params(policies), states_game, states_policy, scores, counts)
+    _check(_after_many(rows, codes, table, _params(policies), states_game, states_policy, scores, counts))
     return scores, counts
 
 
@@ -825,16 +836,21 @@ def _heuristic_action(row, table, params, buffer, views):
 
 def _play(row, table, params, mt_game, mt_policy, record):
     """Play the position in `row` to its end, each seat by its policy (params[seat]); returns the
-    number of actions taken."""
+    number of actions taken, or FAILED (an invalid action code, or STEP_CAP actions without an end:
+    the wrappers raise, never score it)."""
     buffer = np.empty(64, np.int64)
     views = np.empty(4 * VIEW_WIDTH, np.float64)
     steps = 0
-    while row[STAGE] != STAGE_OVER and steps < STEP_CAP:
+    while row[STAGE] != STAGE_OVER:
+        if steps >= STEP_CAP:
+            return FAILED
         seat = row[TO_MOVE]
         if params[seat, P_POLICY] == RANDOM:
             action = _random_action(row, table, mt_policy, buffer)
         else:
             action = _heuristic_action(row, table, params[seat], buffer, views)
+        if action < 0:
+            return FAILED
         if steps < record.shape[0]:
             record[steps] = action
         _apply(row, table, action, mt_game, buffer)
@@ -854,7 +870,8 @@ def _scores(row, table, out, counts):
 
 
 def _after_many(rows, actions, table, params, states_game, states_policy, scores, counts):
-    """`play_after` in the kernel: every row with every first action."""
+    """`play_after` in the kernel: every row with every first action; returns how many playouts failed."""
+    failed = 0
     buffer = np.empty(64, np.int64)
     no_record = np.empty(0, np.int64)
     row = np.empty(rows.shape[1], np.int64)
@@ -866,11 +883,24 @@ def _after_many(rows, actions, table, params, states_game, states_policy, scores
             mt_game[:] = states_game[j]
             mt_policy[:] = states_policy[j]
             _apply(row, table, actions[k], mt_game, buffer)
-            _play(row, table, params, mt_game, mt_policy, no_record)
+            if _play(row, table, params, mt_game, mt_policy, no_record) < 0:
+                failed += 1
             _scores(row, table, scores[j, k], counts[j, k])
+    return failed
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
+    # and the constants from components.py are watched by a stamp (kit/core/kernel_cache.py)
+    from pathlib import Path
+
+    import kit.lostcities.fast
+    from kit.core.kernel_cache import refresh
+
+    from . import components
+
+    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    refresh(__file__, _CACHE_SOURCES)
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
     # inlined: small helpers, and _value, called for every placement a heuristic seat weighs (a

@@ -5,10 +5,10 @@ the player cannot see. Its intervals are Student t intervals for a mean, so thei
 t × sd / √n: four times the rollouts, half the width. Two actions can be told apart only once their
 intervals stop overlapping — which may take many rollouts when their values are close.
 
-Samoa and Overbooking have no compiled kernel, so their advisor plays the readable engine (about a
-hundred times slower than Lost Cities'): the lesson uses one position of each with few legal actions
-late in the game (short rollouts), and `advice` keeps each table it computed, so the notebook asks
-for each only once.
+All three games have a compiled kernel that plays exactly the readable engine's games (without numba
+the advisor plays the readable engine, tens of times slower): the lesson uses one position of each with
+few legal actions late in the game (short rollouts, small tables), and `advice` keeps each table it
+computed, so the notebook asks for each only once.
 """
 
 from __future__ import annotations
@@ -76,8 +76,8 @@ def game_position(name: str) -> Game:
 
 @functools.lru_cache(maxsize=64)
 def advice(name: str, rollouts: int, policy: str | None = None, seed: int = 0) -> Advice:
-    """The advisor's table for the lesson's position of `name`, kept once computed (the readable
-    engines take seconds per table). `policy` defaults to the position's own."""
+    """The advisor's table for the lesson's position of `name`, kept once computed (without numba
+    the readable engines take seconds per table). `policy` defaults to the position's own."""
     return advise(game_position(name), rollouts=rollouts, policy=policy or POSITIONS[name].policy, seed=seed)
 
 

@@ -52,7 +52,7 @@ def lean_copy(game: Samoa) -> Samoa:
     copy.__dict__.update(game.__dict__)
     copy.chance = None
     copy.history, copy.log = [], []
-    copy.hotels = [_hotel_copy(h) for h in game.hotels]
+    copy.hotels = [h.clone() for h in game.hotels]
     copy.money, copy.chosen = list(game.money), list(game.chosen)
     copy.hands, copy.used = [list(h) for h in game.hands], [list(u) for u in game.used]
     copy.flags, copy.offer = list(game.flags), list(game.offer)
@@ -61,17 +61,6 @@ def lean_copy(game: Samoa) -> Samoa:
     copy.building_deck, copy.tourist_deck = list(game.building_deck), list(game.tourist_deck)
     copy.order = list(game.order)
     copy.bought, copy.placed, copy.earned = list(game.bought), list(game.placed), list(game.earned)
-    return copy
-
-
-def _hotel_copy(hotel: Hotel) -> Hotel:
-    copy = object.__new__(Hotel)
-    copy.rows, copy.columns = hotel.rows, hotel.columns
-    copy.rooms = [list(o) for o in hotel.rooms]
-    copy.suites = set(hotel.suites)
-    copy.pools = hotel.pools
-    copy.specials = list(hotel.specials)
-    copy.used_specials = list(hotel.used_specials)
     return copy
 
 
@@ -149,7 +138,11 @@ def random_action(game: Samoa, random) -> Any:
 
 
 # ------------------------------------------------------------------ the moves, lean
-# Each is the move of rules.py with the same name, minus its checks and its events.
+# Each is the move of rules.py with the same name, minus its checks and its events (the rules'
+# helpers that write no events are used as they are).
+_next_turn, _use_special = rules._next_turn, rules._use_special
+
+
 def _choose(game: Samoa, action: Choose) -> None:
     player = game.to_move
     game.hands[player].remove(action.card)
@@ -344,19 +337,6 @@ def _start_round(game: Samoa) -> None:
     game.to_move = 0
 
 
-def _next_turn(game: Samoa, after) -> None:
-    game.turn += 1
-    if game.turn < len(game.order):
-        game.to_move = game.order[game.turn]
-    else:
-        after(game)
-
-
-def _use_special(hotel: Hotel, kind: str) -> None:
-    hotel.specials.remove(kind)
-    hotel.used_specials.append(kind)
-
-
 MOVES = {
     Choose: _choose,
     TakeBack: _take_back,
@@ -399,14 +379,13 @@ def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
     copy, is played to its end exactly as ``play_to_end(world, rollout_bots(world, policy), chance)``
     of kit.bots.rollout would play it, drawing the same numbers from `chance` and from the world's
     generator. In the compiled kernel when numba is installed (`world` is then left unplayed)."""
-    from kit.bots.rollout import win_shares
-
     from . import fast_kernel
 
     if fast_kernel.fits(policy):
         return fast_kernel.rollout(world, policy, chance)
     play_to_end(world, bots_for(world, policy), chance)
-    return win_shares(world)
+    winners = world.winners()  # a shared win is shared (as kit.bots.rollout.win_shares)
+    return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
 
 
 def fits(policy: Any) -> bool:
@@ -419,16 +398,21 @@ def fits(policy: Any) -> bool:
 
 
 def bots_for(game: Samoa, policy: Any) -> list:
-    """One bot per seat (None: uniformly random), as `kit.bots.rollout.rollout_bots`, heuristic bots
-    swapped for their lean twins (the same parameters, the same choices)."""
+    """One bot per seat (None: uniformly random), as `kit.bots.rollout.rollout_bots` gives them (a
+    game does not import the bots' layer), heuristic bots as their lean twins (the same parameters,
+    the same choices)."""
     if not fits(policy):
         raise ValueError(f"the lean path plays 'random', 'heuristic' or HeuristicBot policies, not {policy!r}")
-    from kit.bots.rollout import rollout_bots
+    seats = list(policy) if isinstance(policy, list | tuple) else [policy] * game.players
+    return [_lean_bot(seat) for seat in seats]
 
-    return [
-        bot if bot is None or type(bot) is LeanHeuristicBot else LeanHeuristicBot(**vars(bot))
-        for bot in rollout_bots(game, policy)
-    ]
+
+def _lean_bot(seat: Any) -> LeanHeuristicBot | None:
+    if seat == "random":
+        return None
+    if seat == "heuristic":
+        return LeanHeuristicBot()
+    return seat if type(seat) is LeanHeuristicBot else LeanHeuristicBot(**vars(seat))
 
 
 class LeanHeuristicBot(HeuristicBot):

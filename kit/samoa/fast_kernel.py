@@ -94,6 +94,8 @@ TABLES = PLACE_FIRST + len(TOURIST_KINDS)
 RANDOM, HEURISTIC = 0, 1
 PARAMETERS = ("pressure", "single_guest", "build_bid", "build_reserve", "pool_bid", "special_bid", "take_back_hand")
 SCRATCH = 4 * ROOM_CAP + TILE_CAP + 16
+STEP_CAP = 100_000  # a safety net for the compiled loop only; no game comes near it
+FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
 
 # actions: kind * 2**24 + a * 2**16 + b * 2**8 + c
 A_CHOOSE, A_TAKE_BACK, A_SWAP, A_KEEP, A_BUY, A_PASS, A_PLACE, A_REMOVE, A_SEND_HOME, A_DONE = range(10)
@@ -247,7 +249,7 @@ def play_from(
     ``Chance(policy_seed)``, later tourists from a copy of the game's own generator (`game` is left
     unchanged): the final scores, the winners and (record=True) the action codes played, as
     `action_code` gives them."""
-    states = np.array([game.chance._generator.getstate()[1]], np.int64), seed_states([policy_seed])
+    states = np.array([game.chance._generator.getstate()[1]], np.uint32), seed_states([policy_seed])
     recorded = np.zeros(4096 if record else 0, np.int64)
     finals = _run(
         encode(game)[None, :], _NO_ACTION, tables(game), policy_rows(policy, game.players), *states, 0, recorded
@@ -261,12 +263,12 @@ def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
     its end, `chance` and the world's generator left exactly where the readable rollout leaves them
     (their Mersenne Twister states are read, advanced in the kernel and written back); `world`'s
     position itself is not advanced."""
-    mt_game = np.array([world.chance._generator.getstate()[1]], np.int64)
-    mt_policy = np.array([chance._generator.getstate()[1]], np.int64)
+    mt_game = np.array([world.chance._generator.getstate()[1]], np.uint32)
+    mt_policy = np.array([chance._generator.getstate()[1]], np.uint32)
     params = policy_rows(policy, world.players)
     finals = _run(encode(world)[None, :], _NO_ACTION, tables(world), params, mt_game, mt_policy, 0)[2]
-    world.chance._generator.setstate((3, tuple(int(x) for x in mt_game[0]), None))
-    chance._generator.setstate((3, tuple(int(x) for x in mt_policy[0]), None))
+    world.chance._generator.setstate((3, tuple(mt_game[0].tolist()), None))
+    chance._generator.setstate((3, tuple(mt_policy[0].tolist()), None))
     _, winners, _ = _final(finals[0, 0], world.players)
     return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
 
@@ -278,6 +280,12 @@ def _run(rows, codes, t, params, states_game, states_policy, viewer: int, record
     finals = np.zeros((rows.shape[0], codes.shape[0], 2 * P + 1), np.int64)
     recorded = _NO_RECORD if recorded is None else recorded
     _after_many(rows, codes, t, params, states_game, states_policy, viewer, differences, wins, finals, recorded)
+    failed = int((finals[:, :, 2 * P] < 0).sum())
+    if failed:  # an unfinished or invalid game is never scored
+        raise RuntimeError(
+            f"the Samoa kernel could not finish {failed} playout(s) (an invalid action or {STEP_CAP:,} "
+            "steps): a bug in the kernel, or a position or policy the engine would not play"
+        )
     return differences, wins, finals
 
 
@@ -401,26 +409,34 @@ def _send_home(row, t, p, room):
             row[at + s] = 0
 
 
+def _next_to_celebrity(slots, at, t, room):
+    """SA-8.3: a celebrity directly above, below, left or right of board room `room` (the hotel's
+    rooms as two slots each from slots[at]; extra rooms have no neighbours)."""
+    if room >= t[BOARD_ROOMS]:
+        return False
+    columns = t[COLUMNS]
+    r, c = room // columns, room % columns
+    for side in range(4):
+        if side == 0 and r > 0:
+            other = room - columns
+        elif side == 1 and r < t[ROWS] - 1:
+            other = room + columns
+        elif side == 2 and c > 0:
+            other = room - 1
+        elif side == 3 and c < columns - 1:
+            other = room + 1
+        else:
+            continue
+        for s in range(2):
+            if slots[at + 2 * other + s] and t[T_KIND + slots[at + 2 * other + s] - 1] == CELEBRITY:
+                return True
+    return False
+
+
 def _earnings(row, t, p, ident, room, price):
     double = t[T_KIND + ident] == RICH or (row[SUITES + p] >> room) & 1 == 1
-    board, columns = t[BOARD_ROOMS], t[COLUMNS]
-    if not double and room < board:
-        r, c = room // columns, room % columns
-        for n in range(4):
-            if n == 0 and r > 0:
-                other = room - columns
-            elif n == 1 and r < t[ROWS] - 1:
-                other = room + columns
-            elif n == 2 and c > 0:
-                other = room - 1
-            elif n == 3 and c < columns - 1:
-                other = room + 1
-            else:
-                continue
-            at = ROOMS + (p * ROOM_CAP + other) * 2
-            for s in range(2):
-                if row[at + s] and t[T_KIND + row[at + s] - 1] == CELEBRITY:
-                    double = True
+    if not double:
+        double = _next_to_celebrity(row, ROOMS + p * ROOM_CAP * 2, t, room)
     amount = 2 * price if double else price
     if t[T_KIND + ident] == BATHER and row[POOLS + p]:
         amount += t[T_RING + ident] * row[POOLS + p]
@@ -760,6 +776,8 @@ def _heuristic_price(row, t, params):
         rooms += _free_rooms(row, other)
     pressure = min(1.0, params[1] * tourists / max(rooms, 1))
     wanted = int(pressure * (cards - 1))
+    if wanted < 0:  # a negative pressure: Python's cards[wanted] counts from the end (or fails: -1 below)
+        wanted += cards
     # the hand's priced cards sorted by price (a stable sort of the hand's order): the wanted-th
     for card in range(11):
         if (hand >> card) & 1 and not t[GREY + card]:
@@ -891,7 +909,7 @@ def _plan(row, t, p, g, price, scratch):
             trial[order + at] = trial[order + at - 1]
             at -= 1
         trial[order + at] = i
-    suites, pools, columns, board = row[SUITES + p], row[POOLS + p], t[COLUMNS], t[BOARD_ROOMS]
+    suites, pools = row[SUITES + p], row[POOLS + p]
     total, count, first_tile, first_room = 0, 0, -1, -1
     for n in range(length):
         index = trial[order + n]
@@ -905,22 +923,8 @@ def _plan(row, t, p, g, price, scratch):
             ):
                 continue
             double = kind == RICH or (suites >> room) & 1 == 1
-            if not double and room < board:
-                r, c = room // columns, room % columns
-                for side in range(4):
-                    if side == 0 and r > 0:
-                        other = room - columns
-                    elif side == 1 and r < t[ROWS] - 1:
-                        other = room + columns
-                    elif side == 2 and c > 0:
-                        other = room - 1
-                    elif side == 3 and c < columns - 1:
-                        other = room + 1
-                    else:
-                        continue
-                    for s in range(2):
-                        if trial[2 * other + s] and t[T_KIND + trial[2 * other + s] - 1] == CELEBRITY:
-                            double = True
+            if not double:
+                double = _next_to_celebrity(trial, 0, t, room)
             amount = (2 * price if double else price) + bonus
             if best_room < 0 or amount > best:
                 best, best_room = amount, room
@@ -935,12 +939,18 @@ def _plan(row, t, p, g, price, scratch):
 
 
 def _play(row, t, params, mt_game, mt_policy, recorded, scratch):
+    """Play the position to its end: the number of actions taken, or FAILED (an action the kernel
+    could not find, -1, or STEP_CAP actions without an end: `_run` raises, never scores it)."""
     steps = 0
     while row[PHASE] != OVER:
+        if steps >= STEP_CAP:
+            return FAILED
         if params[row[TO_MOVE], 0] == HEURISTIC:
             code = _heuristic_action(row, t, params[row[TO_MOVE]], scratch)
         else:
             code = _random_action(row, t, mt_policy)
+        if code < 0:
+            return FAILED
         if steps < recorded.shape[0]:
             recorded[steps] = code
         steps += 1
@@ -966,8 +976,8 @@ def _after_many(rows, codes, t, params, states_game, states_policy, viewer, diff
     playout's generators are written back to the last rows of `states_game` and `states_policy`."""
     scratch = np.zeros(SCRATCH, np.int64)
     row = np.empty(rows.shape[1], np.int64)
-    mt_game = np.empty(625, np.int64)
-    mt_policy = np.empty(625, np.int64)
+    mt_game = np.empty(625, np.uint32)
+    mt_policy = np.empty(625, np.uint32)
     scores = np.zeros(P, np.int64)
     empty = np.zeros(P, np.int64)
     for j in range(rows.shape[0]):
@@ -1010,6 +1020,18 @@ def fits(policy: Any) -> bool:
 
 
 if AVAILABLE:
+    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
+    # and the constants from components.py and heuristic.py are watched by a stamp (kit/core/kernel_cache.py)
+    from pathlib import Path
+
+    import kit.lostcities.fast
+    from kit.core.kernel_cache import refresh
+
+    from . import components, heuristic
+
+    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    _CACHE_SOURCES.append(Path(heuristic.__file__))
+    refresh(__file__, _CACHE_SOURCES)
     _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
     for _name in (
         "_a",
@@ -1021,6 +1043,7 @@ if AVAILABLE:
         "_next_building_turn",
         "_supply_return",
         "_send_home",
+        "_next_to_celebrity",
         "_earnings",
         "_start_round",
         "_payout_and_cards",

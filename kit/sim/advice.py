@@ -21,12 +21,14 @@ deal.
   legal actions; "heuristic": the game's heuristic bot, whose own choices confound the result): it
   says how the action does if everyone then plays like that, not under best play.
 
-Fast paths (`FAST_PATHS`, one entry per game): Lost Cities uses the compiled kernel
-(kit/lostcities/fast.py) when numba is installed; Samoa its compiled kernel
-(kit/samoa/fast_kernel.py, with numba) or else lean Python playouts (kit/samoa/fast.py). A fast
-path plays exactly the rollouts the readable engine would (tests/sim/test_advice.py checks the
-numbers agree); `engine="readable"` forces the readable engine, the reference, and `Advice.engine`
-names the path used.
+Fast paths (`FAST_PATHS`, one entry per game), each for "random", "heuristic" or the game's own
+HeuristicBot (never a subclass, whose choices a fast path would not know): Lost Cities uses its
+compiled kernel (kit/lostcities/fast.py) when numba is installed; Overbooking its compiled kernel
+(kit/overbooking/fast.py, with numba); Samoa its compiled kernel (kit/samoa/fast_kernel.py, with
+numba) or else lean Python playouts (kit/samoa/fast.py). Without numba, Lost Cities and Overbooking
+take the readable engine. A fast path plays exactly the rollouts the readable engine would
+(tests/sim/test_advice.py checks the numbers agree); `engine="readable"` forces the readable engine,
+the reference, and `Advice.engine` names the path used ("kernel", "lean" or "readable").
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ class Advice:
     policy: str
     rollouts: int  # per action
     information: str  # "viewer" (determinized) or "everything" (the open teaching mode)
-    engine: str  # the path used: "readable", or a fast path's name ("kernel": compiled Lost Cities)
+    engine: str  # the path used: "readable", or a fast path's name ("kernel": compiled, "lean": Samoa's)
     seconds: float
     actions: list[ActionValue] = field(default_factory=list)
 
@@ -115,7 +117,8 @@ def advise(
     these are). policy: "random", "heuristic" or a bot object (`choose(game)`) for every seat after
     the action. everything=True uses the true hidden cards (the open teaching mode; say so when
     showing it). engine: "auto" (the game's fast path when there is one for this policy), "readable"
-    (the reference engine), "fast" (the fast path, or an error), or a fast path's own name ("kernel").
+    (the reference engine), "fast" (the fast path, or an error), or a fast path's own name ("kernel":
+    the compiled kernel of Lost Cities, Samoa or Overbooking; "lean": Samoa's lean Python playouts).
     progress(done, total) is called as rollouts finish (in about twenty steps).
     """
     if game.is_over:
@@ -186,9 +189,8 @@ class FastPath:
 
 def _lost_cities_path(policy: Any) -> FastPath | None:
     from kit.lostcities import fast
-    from kit.lostcities.heuristic import HeuristicBot
 
-    if not fast.AVAILABLE or not (policy in ("random", "heuristic") or isinstance(policy, HeuristicBot)):
+    if not fast.fits(policy):  # numba there, and a policy the kernel plays (a bot's subclass is not)
         return None
 
     def rollouts(worlds, actions, viewer, game_seeds, policy_seeds):
@@ -241,7 +243,7 @@ def fast_path(game: Game, policy: Any, engine: str = "auto") -> FastPath | None:
     if not paths:
         raise ValueError(
             f"there is no fast path for {game.name} with the {_policy_name(policy)} policy here"
-            + (" (the Lost Cities kernel needs numba)" if game.name == "lost-cities" else "")
+            + (" (its compiled kernel needs numba)" if game.name in ("lost-cities", "overbooking") else "")
         )
     if engine == "fast":
         return paths[0]

@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from kit.core import Chance
-from kit.lostcities import LostCities, fast
+from kit.lostcities import LostCities, fast, heuristic
 from kit.lostcities.heuristic import HeuristicBot
 
 needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
@@ -165,3 +165,55 @@ def test_without_numba_the_same_functions_play_the_readable_engine():
     if fast.AVAILABLE:  # and play_new's readable fallback plays the kernel's games
         totals, steps, records = fast.play_new([5, 6], [7, 8], ["random", "heuristic"], record_cap=4)
         assert new_games == f"{totals.tolist()} {steps.tolist()} {records.tolist()}"
+
+
+@needs_numba
+def test_a_bots_subclass_is_refused_and_the_gaps_are_the_readable_bots():
+    class FirstAction(HeuristicBot):  # the kernel reads only a bot's thresholds: it would play the plain bot
+        def choose(self, game):
+            return game.legal_actions()[0]
+
+    assert fast.fits("random") and fast.fits(["heuristic", HeuristicBot()]) and not fast.fits(FirstAction())
+    with pytest.raises(ValueError, match="subclass"):
+        fast.play_out(LostCities(seed=1), Chance(1), FirstAction())
+    # the gaps come from heuristic.py's module constants, which the readable bot reads
+    bot = HeuristicBot()
+    bot.tight_gap = bot.continue_gap = 99  # attributes the readable bot never looks at
+    assert fast.policy_row(bot)[3:] == [heuristic.TIGHT_GAP, heuristic.CONTINUE_GAP]
+
+
+@needs_numba
+def test_non_integer_parameters_play_the_engines_games_at_every_entry_point():
+    bot = HeuristicBot(start_threshold=12.5, invest_threshold=20.5)
+    policies = [bot, "random"]
+    _compare_new_games(20, policies)  # play_new
+    differ = 0
+    for n, game in enumerate(_middle_positions(8, seed=9)):
+        got, expected = _records(game, Chance(n), [bot] * game.players)  # play_out
+        assert got == expected, n
+        copy = game.clone()
+        fast.reference_play(copy, Chance(n), [bot] * game.players)
+        assert fast.play_from(game, n, bot) == copy.totals(), n  # play_from
+        actions = game.legal_actions()[:3]
+        after = fast.play_after([game], actions, [n], [n + 1], bot)  # play_after
+        assert after.tolist() == fast.reference_play_after([game], actions, [n], [n + 1], bot).tolist(), n
+        truncated = HeuristicBot(start_threshold=12, invest_threshold=20)
+        differ += fast.play_out(game, Chance(n), truncated, record=True).record != got
+    assert differ, "the test needs positions where 12.5 and 12 play differently"
+
+
+@needs_numba
+def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
+    # the compiled loop's cap, lowered on the plain-Python twins of the kernel's loop (numba bakes globals in)
+    monkeypatch.setattr(fast, "STEP_CAP", 5)
+    for name in ("_play", "_play_many", "_new_many", "_after_many"):
+        monkeypatch.setattr(fast, name, getattr(fast, name).py_func)
+    game = LostCities(seed=1)
+    with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+        fast.play_out(game, Chance(1))
+    with pytest.raises(RuntimeError, match="could not finish 2 game"):
+        fast.play_new([1, 2], [3, 4])
+    with pytest.raises(RuntimeError, match="could not finish 2 playout"):
+        fast.play_after([game], game.legal_actions()[:2], [1], [2])
+    with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+        fast.play_from(game, 1, "heuristic")

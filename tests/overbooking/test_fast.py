@@ -211,3 +211,16 @@ def test_without_numba_the_same_functions_play_the_readable_engine():
     record, scores, _ = _engine_game(Overbooking(players=3, seed=3), Chance(4))
     assert done.stdout.split()[-1] == str(len(record))
     assert done.stdout.startswith(str(scores))
+
+
+@needs_numba
+def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
+    # the compiled loop's cap, lowered on the plain-Python twins of the kernel's loop (numba bakes globals in)
+    monkeypatch.setattr(fast, "STEP_CAP", 5)
+    monkeypatch.setattr(fast, "_play", fast._play.py_func)
+    monkeypatch.setattr(fast, "_after_many", fast._after_many.py_func)
+    game = Overbooking(players=3, seed=1)
+    with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+        fast.play_out(game, Chance(1), policy="heuristic")
+    with pytest.raises(RuntimeError, match="could not finish 2 playout"):
+        fast.play_after([game], game.legal_actions()[:2], [1], [2])

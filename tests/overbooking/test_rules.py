@@ -267,6 +267,7 @@ def test_ob8_scores_coins_tokens_and_score_cards():
                     bonus += max((pts for need, pts in table.items() if 0 < need <= n), default=0)
             assert game.scores()[p] == sum(c.coins for c in game.booked[p]) + game.tokens[p] + bonus
         assert game.events()[-1].rule == "OB-8" and game.winners()
+        assert game.view(0)["stage"] == 4  # the number the board and the picture read as "game over"
 
 
 def test_the_last_placement_reveals_and_earlier_ones_do_not():

@@ -58,14 +58,18 @@ def _both(game: Samoa, policy, seed: int) -> tuple[Samoa, list, Samoa, list]:
 CASES = [(seed, 3 + seed % 4, (seed * 37) % 200) for seed in range(160)]
 
 
-@pytest.mark.parametrize("policy", ["random", "heuristic", HeuristicBot(pressure=0.6, single_guest=1.0, pool_bid=9)])
+TUNED = HeuristicBot(pressure=0.6, single_guest=1.0, pool_bid=9)
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic", TUNED, "mixed"])
 def test_lean_playouts_play_the_readable_engines_games(policy):
     cases = CASES if policy == "random" else CASES[::4] if policy == "heuristic" else CASES[1::8]
     kinds: Counter = Counter()
     for seed, players, steps in cases:
         game = _position(seed, players, steps)
         before = game.fingerprint()
-        readable, played, lean, record = _both(game, policy, seed)
+        seats = (["random", TUNED, "heuristic"] * 2)[:players] if policy == "mixed" else policy
+        readable, played, lean, record = _both(game, seats, seed)
         assert record == played, f"seed {seed}: the lean playout took other actions"
         assert _final_state(lean) == _final_state(readable), f"seed {seed}: another final state"
         assert lean.is_over and game.fingerprint() == before, "play_out must leave its position alone"

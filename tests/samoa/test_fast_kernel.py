@@ -10,21 +10,12 @@ import pytest
 
 from kit.bots.rollout import play_to_end, rollout_bots
 from kit.core import Chance
-from kit.samoa import Samoa, fast_kernel
+from kit.samoa import fast_kernel
 from kit.samoa.actions import Buy
 from kit.samoa.heuristic import HeuristicBot
+from tests.samoa.test_fast import _position
 
 pytestmark = pytest.mark.skipif(not fast_kernel.AVAILABLE, reason="numba not installed (extra 'fast')")
-
-
-def _position(seed: int, players: int, steps: int) -> Samoa:
-    game = Samoa(players=players, seed=seed)
-    chance = Chance(20_000 + seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(game.random_action(chance))
-    return game
 
 
 TUNED = HeuristicBot(pressure=0.6, single_guest=1.0, pool_bid=9, take_back_hand=6)
@@ -79,3 +70,30 @@ def test_the_kernel_takes_only_policies_it_plays():
         pass
 
     assert not fast_kernel.fits(Cautious()) and not fast_kernel.fits(object()) and not fast_kernel.fits("greedy")
+
+
+def test_a_price_the_kernel_cannot_find_fails_loudly_and_a_negative_pressure_counts_from_the_end():
+    from kit.samoa import Samoa
+
+    for pressure in (-0.5, -1000.0):  # -0.5: Python's cards[-k]; -1000: out of range, IndexError
+        bot = HeuristicBot(pressure=pressure)
+        readable = Samoa(players=3, seed=2)
+        try:
+            play_to_end(readable, rollout_bots(readable, bot), Chance(1))
+        except IndexError:
+            with pytest.raises(RuntimeError, match="could not finish"):
+                fast_kernel.play_from(Samoa(players=3, seed=2), 1, bot)
+            assert pressure == -1000.0
+        else:
+            scores, winners, _ = fast_kernel.play_from(Samoa(players=3, seed=2), 1, bot)
+            assert (scores, winners) == (readable.scores(), readable.winners())
+            assert pressure == -0.5
+
+
+def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
+    # the compiled loop's cap, lowered on the plain-Python twins of the kernel's loop (numba bakes globals in)
+    monkeypatch.setattr(fast_kernel, "STEP_CAP", 5)
+    monkeypatch.setattr(fast_kernel, "_play", fast_kernel._play.py_func)
+    monkeypatch.setattr(fast_kernel, "_after_many", fast_kernel._after_many.py_func)
+    with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+        fast_kernel.play_from(_position(3, 3, 10), 1, "random")

@@ -7,11 +7,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from kit.core import Chance
+from kit.core import Chance, IllegalAction
 from kit.samoa import Samoa, rules
+from kit.samoa.hotel import Hotel
 from tests.support import assert_rejected
 
-from .test_rules import arranged, to_tourists
+from .test_rules import FLAGS, arranged, to_tourists
 
 
 # ------------------------------------------------------------------------------ SA-2 flag row
@@ -90,6 +91,8 @@ def test_sa3_6_a_player_who_only_bought_discards_the_card_one_who_did_nothing_ke
         game.apply("done")  # nobody accommodates
     assert game.used[0] == ["20/12"] and "20/12" not in game.hands[0]
     assert game.used[1] == [] and "18/11" in game.hands[1]
+    fates = [(e["player"], e["card"], e["fate"]) for e in game.open_events() if e["kind"] == "card"]
+    assert fates[:2] == [(0, "20/12", "discarded"), (1, "18/11", "taken back")]
 
 
 # ------------------------------------------------------------------------------ SA-9.4b
@@ -103,3 +106,122 @@ def test_sa9_4b_an_unused_send_home_tile_is_refused_once_the_player_has_accommod
     assert "send_home" in game.hotels[0].specials
     assert not [a for a in game.legal_actions() if str(a).startswith("send-home")]
     assert_rejected(game, "send-home 1 2", "SA-9.4", "before you accommodate")
+
+
+def test_sa3_4_and_3_5_the_order_in_words_names_the_card_and_the_tie_each_player_followed():
+    """The view's `order_why`, word for word. Three equal cards: each follows the one just before it
+    (not the first of the tie); an unequal card follows nobody; grey cards come last (each named) in the
+    tourist phase and buys nothing in the building phase."""
+    hammer = "clockwise from the hammer (SA-3.4)"
+    suitcase = "counter-clockwise from the suitcase (SA-3.5)"
+    game = arranged(["8/6", "8/6", "8/6", "grey"], hammer=1, offer=["pool"] * 4)
+    assert game.view(0)["order_why"] == [
+        "player 1: bid 8",
+        f"player 2: bid 8, after player 1 on equal bids: {hammer}",
+        f"player 0: bid 8, after player 2 on equal bids: {hammer}",
+    ]
+    to_tourists(game)
+    assert game.view(0)["order_why"] == [
+        "player 0: price 6",
+        f"player 2: price 6, after player 0 on equal prices: {suitcase}",
+        f"player 1: price 6, after player 2 on equal prices: {suitcase}",
+        "player 3: grey card — sends up to two guests home instead (SA-3.5)",
+    ]
+    game = to_tourists(arranged(["8/6", "4/4", "grey", "grey"], hammer=1, offer=["pool"] * 4))
+    grey = "grey card — sends up to two guests home instead (SA-3.5)"
+    assert game.view(0)["order_why"] == [
+        "player 1: price 4",
+        "player 0: price 6",
+        f"player 3: {grey}",
+        f"player 2: {grey}",
+    ]
+
+
+# ------------------------------------------------------------------------------ refusals
+def _refusal(game: Samoa, action: str) -> str:
+    with pytest.raises(IllegalAction) as raised:
+        game.apply(action)
+    return str(raised.value)
+
+
+def test_moves_out_of_their_phase_are_refused_naming_the_move_word_for_word():
+    """Each move's own words in the phase refusal (the rule tests looked for a few words only)."""
+    choosing = "the players are choosing price cards (SA-3.3)"
+    game = Samoa(players=4, seed=3, scenario={"flags": FLAGS})
+    assert _refusal(game, "remove 1") == f"SA-3.3: you cannot send a tourist home now: {choosing}"
+    assert _refusal(game, "send-home 1 2") == f"SA-3.3: you cannot use the send-home tile now: {choosing}"
+    assert _refusal(game, "swap 2/3") == f"SA-3.3: you cannot swap a price card now: {choosing}"
+    assert _refusal(game, "keep") == f"SA-3.3: you cannot keep the played card now: {choosing}"
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], offer=["pool"]))
+    assert _refusal(game, "take-back 2/3 8/6") == (
+        "SA-3.5: you cannot use the take-back tile now: it is the tourist phase (SA-3.5)"
+    )
+    game = arranged(["8/6", "4/4", "2/3", "2/3"], offer=["pool"])
+    assert _refusal(game, "buy pool 3") == "SA-3.4: only a suite is laid on a room"
+
+
+# ------------------------------------------------------------------------------ SA-9.4c
+def test_sa9_4c_with_one_used_card_the_take_back_tile_takes_that_one():
+    """Decision: fewer than two used cards: all of them come back (one card is a choice too)."""
+    game = Samoa(
+        players=4, seed=3, scenario={"flags": FLAGS, "used": {0: ["8/6"]}, "hotels": {0: {"specials": ["take_back"]}}}
+    )
+    assert [str(a) for a in game.legal_actions() if str(a).startswith("take-back")] == ["take-back 8/6"]
+    game.apply("take-back 8/6")
+    assert "8/6" in game.hands[0] and game.used[0] == []
+
+
+# ------------------------------------------------------------------------------ SA-7, SA-8.2
+def test_sa7_sa8_2_the_rooms_a_tourist_may_take():
+    """An empty room takes anyone; a room with one lover takes a second lover only; two lovers
+    or anyone else fill a room. A hotel has room for someone while a room is empty or holds one lover."""
+    c = Samoa(players=3).components
+    lover, plain = (next(t for t in c.tourists if t.kind == kind) for kind in ("lovers", "plain"))
+    hotel = Hotel(1, 3)
+    hotel.rooms = [[], [plain], [lover]]
+    assert hotel.rooms_for(lover) == [0, 2] and hotel.rooms_for(plain) == [0]
+    assert hotel.has_room_for_anyone()
+    hotel.rooms[0] = [plain]
+    assert hotel.has_room_for_anyone() and hotel.rooms_for(lover) == [2]
+    hotel.rooms[2] = [lover, lover]
+    assert not hotel.has_room_for_anyone() and hotel.rooms_for(lover) == []
+
+
+def test_sa2_a_clash_at_the_end_of_the_row_moves_to_the_nearest_earlier_flag_that_fixes_it():
+    """Decision: no later flag is left at the row's end, so the nearest EARLIER flag that removes
+    the clash is used (three Ns at the end need it twice)."""
+    assert "".join(rules.separate_equal_flags(list("JUGJUGJUGNNN"))) == "JUGJUGNUNJGN"
+    assert "".join(rules.separate_equal_flags(list("JUGJUGNJUGNN"))) == "JUGJUGNJNGNU"
+
+
+def test_sa8_a_rich_tourist_in_a_suite_pays_double_once_and_says_why():
+    """SA-8.1 and SA-9.2 each double; two doublings make one (3 x 2 = 6, not 12), and the place
+    event names both reasons and that double never stacks."""
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J rich"]], hotels={0: {"suites": [1]}}))
+    game.apply("place 1.1 in 1")
+    assert [(e["pays"], e["why"]) for e in game.open_events() if e["kind"] == "place"] == [
+        (6, ["SA-8.1 rich: double", "SA-9.2 suite: double", "SA-8 double never stacks"])
+    ]
+
+
+def test_sa8_3_next_door_is_above_below_left_or_right_on_the_board_only():
+    """On a 3 x 3 board: the centre has four neighbours, a side room three, a corner two; the left
+    edge does not wrap to the row above, and an extra room (SA-9.1) is next to nothing."""
+    hotel = Hotel(3, 3)
+    hotel.rooms.append([])
+    assert [hotel.neighbours(room) for room in range(10)] == [
+        [3, 1], [4, 0, 2], [5, 1], [0, 6, 4], [1, 7, 3, 5], [2, 8, 4], [3, 7], [4, 6, 8], [5, 7], []
+    ]  # fmt: skip
+
+
+def test_sa9_4c_the_take_back_tile_with_no_used_card_says_none():
+    game = Samoa(players=4, seed=3, scenario={"flags": FLAGS, "hotels": {0: {"specials": ["take_back"]}}})
+    assert _refusal(game, "take-back 2/3") == "SA-9.4: name 0 of your used price cards (none)"
+
+
+def test_sa3_the_round_announces_its_own_flag_and_a_room_past_the_last_does_not_exist():
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain"]]))
+    seeded = Samoa(players=3, seed=12)  # flags J U G N U N G J G J U N (test above)
+    assert [e["nationality"] for e in seeded.open_events() if e["kind"] == "round"] == ["J"]
+    past = len(game.hotels[0].rooms) + 1
+    assert _refusal(game, f"place 1.1 in {past}") == f"SA-7: your hotel has no room {past}"

@@ -163,3 +163,20 @@ def test_without_numba_overbooking_rollouts_take_the_readable_engine(monkeypatch
     assert advise(game, rollouts=2, seed=1).engine == "readable"
     with pytest.raises(ValueError, match="no fast path"):
         advise(game, rollouts=2, engine="fast")
+
+
+@needs_numba
+def test_a_lost_cities_bots_subclass_takes_the_readable_engine_and_says_so():
+    from kit.lostcities.heuristic import HeuristicBot
+
+    class FirstAction(HeuristicBot):  # the kernel reads only a bot's thresholds: it cannot play this
+        def choose(self, game):
+            return game.legal_actions()[0]
+
+    game = POSITIONS["lost-cities"]()
+    advice = advise(game, rollouts=4, policy=FirstAction(), seed=3, everything=True)
+    assert advice.engine == "readable"
+    readable = advise(game, rollouts=4, policy=FirstAction(), seed=3, everything=True, engine="readable")
+    assert advice.actions == readable.actions
+    with pytest.raises(ValueError, match="no fast path"):
+        advise(game, rollouts=2, policy=FirstAction(), engine="kernel")

@@ -32,6 +32,7 @@ class OverbookingBoard(AnalysedBoard):
     game_type = Overbooking
     default_settings = {"players": 3}
     bots = bot_choices(HeuristicBot)
+    analysis_rollouts = {"kernel": 200, "readable": 20}  # a longer game than Lost Cities: 200 per action
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
 

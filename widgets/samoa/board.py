@@ -26,5 +26,6 @@ class SamoaBoard(AnalysedBoard):
     game_type = Samoa
     default_settings = {"players": 4}
     bots = bot_choices(HeuristicBot)
+    analysis_rollouts = {"kernel": 200, "readable": 20}  # a longer game than Lost Cities: 200 per action
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)

@@ -1,0 +1,62 @@
+"""Keep a compiled kernel's numba cache in step with every source file it depends on.
+
+numba's on-disk cache (``cache=True``) is checked against the file that defines each function only.
+A kernel that inlines another module's functions (Samoa's and Overbooking's use the Mersenne Twister
+of kit/lostcities/fast.py) or bakes in another module's constants (scoring.py's cost, rules.py's hand
+size: numba freezes globals when it compiles) would go on running its old compiled code after an
+edit there, silently playing the old rules. So each kernel module calls `refresh` at import, before
+anything is compiled or loaded: a hash of the files it names is kept in a stamp beside the module's
+cache files, and when the hash differs the module's cache files are deleted (numba compiles afresh).
+
+    refresh(__file__, [Path(__file__), Path(rules.__file__), Path(scoring.__file__)])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def digest(sources: Sequence[Path]) -> str:
+    """A hash of the sources' names and contents (their order counts)."""
+    h = hashlib.sha256()
+    for source in sources:
+        h.update(Path(source).name.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def cache_dir(module_file: str | Path) -> Path:
+    """Where numba keeps `module_file`'s cache: NUMBA_CACHE_DIR (the source's absolute directory
+    mirrored under it) when set, else the __pycache__ beside the source (numba's choice when it may
+    write there; otherwise numba uses a per-user directory this does not look after)."""
+    source = Path(module_file).resolve()
+    root = os.environ.get("NUMBA_CACHE_DIR")
+    if root:
+        return Path(root) / source.parent.relative_to(source.anchor)
+    return source.parent / "__pycache__"
+
+
+def refresh(module_file: str | Path, sources: Sequence[Path], directory: Path | None = None) -> bool:
+    """Delete `module_file`'s numba cache files when `sources` changed since the stamp was written
+    (or there is no stamp yet); returns whether it did. Never fails an import: a directory it may not
+    write is left alone."""
+    directory = cache_dir(module_file) if directory is None else Path(directory)
+    stem = Path(module_file).stem
+    stamp = directory / f"{stem}.sources.sha256"
+    wanted = digest(sources)
+    try:
+        if stamp.read_text() == wanted:
+            return False
+    except OSError:
+        pass
+    try:
+        for pattern in (f"{stem}.*.nbi", f"{stem}.*.nbc"):  # "fast.*" is not "fast_kernel.*"
+            for path in directory.glob(pattern):
+                path.unlink(missing_ok=True)
+        directory.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(wanted)
+    except OSError:  # pragma: no cover - a read-only directory (numba then caches elsewhere, or not at all)
+        pass
+    return True

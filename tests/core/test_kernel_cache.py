@@ -1,0 +1,67 @@
+"""The stamp that keeps a compiled kernel's numba cache in step with the files it depends on
+(kit/core/kernel_cache.py): numba itself watches only the file defining each function."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kit.core.kernel_cache import cache_dir, digest, refresh
+from kit.lostcities import fast as lost_cities_fast
+
+
+def test_a_changed_dependency_clears_the_modules_cache_and_only_its(tmp_path):
+    module, other = tmp_path / "fast.py", tmp_path / "rules.py"
+    module.write_text("def _play(): ...\n")
+    other.write_text("HAND_SIZE = 8\n")
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+
+    def compiled():  # what numba writes: an index and data per function, for this module and a neighbour
+        names = ("fast._play-10.py312.nbi", "fast._play-10.py312.1.nbc", "fast_kernel._play-9.py312.nbi")
+        for name in names:
+            (cache / name).write_text("x")
+        return {path.name for path in cache.iterdir() if not path.name.endswith("sha256")}
+
+    before = compiled()
+    assert refresh(module, [module, other]), "no stamp yet: cleared once"
+    assert {p.name for p in cache.iterdir()} == {"fast_kernel._play-9.py312.nbi", "fast.sources.sha256"}
+    assert compiled() == before
+    assert not refresh(module, [module, other]), "nothing changed: the cache stays"
+    assert compiled() == before
+    other.write_text("HAND_SIZE = 9\n")  # an edit elsewhere, which numba's own check would miss
+    assert refresh(module, [module, other])
+    assert not (cache / "fast._play-10.py312.nbi").exists() and (cache / "fast_kernel._play-9.py312.nbi").exists()
+    assert not refresh(module, [module, other])
+
+
+def test_the_cache_directory_is_numbas(tmp_path, monkeypatch):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert cache_dir(tmp_path / "fast.py") == tmp_path.resolve() / "__pycache__"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    module = tmp_path / "kit" / "fast.py"
+    assert cache_dir(module) == tmp_path / "cache" / module.parent.resolve().relative_to(module.resolve().anchor)
+
+
+@pytest.mark.parametrize(
+    ("kernel", "needs"),
+    [
+        ("kit.lostcities.fast", {"fast.py", "rules.py", "scoring.py"}),
+        ("kit.overbooking.fast", {"fast.py", "components.py"}),
+        ("kit.samoa.fast_kernel", {"fast_kernel.py", "fast.py", "components.py", "heuristic.py"}),
+    ],
+)
+def test_each_kernel_stamps_the_files_it_depends_on(kernel, needs):
+    import importlib
+
+    module = importlib.import_module(kernel)
+    if not module.AVAILABLE:
+        pytest.skip("numba not installed (extra 'fast')")
+    stamp = cache_dir(module.__file__) / f"{Path(module.__file__).stem}.sources.sha256"
+    assert stamp.exists(), "the kernel module must refresh its cache at import"
+    sources = module._CACHE_SOURCES
+    assert {Path(s).name for s in sources} == needs
+    if kernel != "kit.lostcities.fast":
+        assert Path(lost_cities_fast.__file__) in sources, "the shared Mersenne Twister is inlined"
+    assert stamp.read_text() == digest(sources)
