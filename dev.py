@@ -13,6 +13,7 @@
 
 Needs nothing but Python 3.11+. The environment lives in .venv/ and is reinstalled whenever
 pyproject.toml changes. Extra arguments go to JupyterLab or pytest, e.g. `python3 dev.py test -x -k LC-5`.
+`test` runs on every core (pytest-xdist, up to 4 workers); `python3 dev.py test -n 0` runs serially.
 """
 
 from __future__ import annotations
@@ -92,10 +93,37 @@ def voila(args: list[str]) -> int:
     return subprocess.call(command, cwd=ROOT)
 
 
+def cores() -> int:
+    """The cores this process may use (a container's or CI job's limit, not the host's count)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's options for running the suite on every core (at most 4: the browser tests stay
+    on one worker, which bounds the run, and each worker compiles the numba kernels it needs), unless
+    the arguments say otherwise: `-n 0` or `-p no:xdist` runs serially (--pdb and --trace need that
+    too), `-n N` chooses the workers, `--dist` the scheduling. How tests are grouped: tests/conftest.py."""
+    workers = None
+    for arg, after in zip(args, [*args[1:], ""]):
+        if arg in ("-n", "--numprocesses"):
+            workers = after
+        elif arg.startswith("--numprocesses="):
+            workers = arg.split("=", 1)[1]
+        elif arg.startswith("-n") and not arg.startswith("--"):
+            workers = arg[2:].lstrip("=")
+    serial = workers == "0" or any("no:xdist" in arg or arg in ("--pdb", "--trace") for arg in args)
+    if serial or any(arg.split("=", 1)[0] in ("--dist", "-d") for arg in args):
+        return []
+    if workers is not None:
+        return ["--dist", "loadscope"]
+    return ["-n", str(min(cores(), 4)), "--dist", "loadscope"] if cores() >= 2 else []
+
+
 def test(args: list[str]) -> int:
     setup()
-    say("running the test suite")
-    return subprocess.call([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+    options = parallel(args)
+    say("running the test suite" + (f" on {options[1]} workers" if options[:1] == ["-n"] else ""))
+    return subprocess.call([str(PYTHON), "-m", "pytest", *options, *args], cwd=ROOT)
 
 
 def tidy_stored_notebook(path: Path) -> None:

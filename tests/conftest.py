@@ -2,6 +2,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Property-based tests: a fixed derandomized profile in CI (the same examples on every run), a
@@ -39,3 +40,33 @@ def pytest_addoption(parser):
         action="store_true",
         help="rewrite the golden playthroughs in tests/golden/ instead of comparing against them",
     )
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: absent under `-p no:xdist`
+def pytest_xdist_make_scheduler(config, log):
+    """`python3 dev.py test` runs the suite on every core with pytest-xdist's `--dist loadscope`: a
+    test module (or class) stays on one worker, so its module fixtures are built once, and a notebook's
+    cells stay together and in order (nbval's advice for xdist). The browser tests are one unit across
+    their files: they share one JupyterLab server (session fixtures in tests/browser/conftest.py), so
+    one worker starts it and runs them all, starting first: they are the longest unit (minutes), and
+    the other workers share the rest meanwhile. Other --dist modes are left as xdist makes them."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ScopesWithOneBrowserUnit(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith(BROWSER_TESTS):
+                return BROWSER_TESTS
+            return super()._split_scope(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            if BROWSER_TESTS in self.workqueue:
+                self.workqueue.move_to_end(BROWSER_TESTS, last=False)
+            super()._assign_work_unit(node)
+
+    return ScopesWithOneBrowserUnit(config, log)
+
+
+#: node ids of the browser tests start so (ids are relative to the repository, where pyproject.toml is)
+BROWSER_TESTS = "tests/browser/"
