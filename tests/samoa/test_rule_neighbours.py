@@ -225,3 +225,101 @@ def test_sa3_the_round_announces_its_own_flag_and_a_room_past_the_last_does_not_
     assert [e["nationality"] for e in seeded.open_events() if e["kind"] == "round"] == ["J"]
     past = len(game.hotels[0].rooms) + 1
     assert _refusal(game, f"place 1.1 in {past}") == f"SA-7: your hotel has no room {past}"
+
+
+# ------------------------------------------------------------------------------ batch 3 (issue 15)
+def test_sa8_celebrity_next_door_doubles_says_so_and_a_single_doubling_never_claims_to_stack():
+    """SA-8.3 names its reason word for word; one doubling alone does not add "never stacks"; pools
+    add ring value for a bather only (SA-8.4), not for anyone in a hotel with a pool."""
+    c = Samoa(players=3).components
+    kinds = {t.kind: t for t in reversed(c.tourists)}
+    hotel = Hotel(1, 3)
+    hotel.rooms[0] = [kinds["celebrity"]]
+    hotel.pools = 1
+    assert hotel.earnings(kinds["plain"], 1, 4) == (8, ["SA-8.3 next to a celebrity: double"])
+    assert hotel.earnings(kinds["plain"], 2, 4) == (4, [])
+    assert hotel.earnings(kinds["bather"], 2, 4) == (
+        4 + kinds["bather"].ring,
+        [f"SA-8.4 bather: {kinds['bather'].ring} x 1 pool(s)"],
+    )
+
+
+def test_sa9_a_hotel_as_the_view_shows_it_key_by_key():
+    """The view's hotel: every key by its own name, suites numbered from 1 (room 0 is suite 1)."""
+    hotel = Hotel(2, 3)
+    hotel.suites = {0, 4}
+    hotel.pools = 2
+    hotel.specials = ["take_back", "send_home"]
+    hotel.used_specials = ["swap_card"]
+    assert hotel.to_dict() == {
+        "rooms": [[]] * 6, "board_rooms": 6, "columns": 3, "suites": [1, 5], "pools": 2,
+        "specials": ["send_home", "take_back"], "used_specials": 1,
+    }  # fmt: skip
+
+
+def test_sa3_5_each_tourist_phase_refusal_word_for_word_and_the_count_of_tourists_placed():
+    """Seat 0 (price 3) places two tourists from group 1, so a second group, the grey card's send-home
+    and the send-home tile are refused with their own words; the done event counts 2 (not 1 or 3).
+    The grey seat then may not accommodate and sends at most two tourists home."""
+    grey_rooms = {1: ["U plain"], 2: ["G plain"], 3: ["N plain"]}
+    hotels = {0: {"specials": ["send_home"], "rooms": {4: ["U plain"]}}, 3: {"rooms": grey_rooms}}
+    game = to_tourists(
+        arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain", "J plain"], ["G plain"]], hotels=hotels)
+    )
+    assert game.to_move == 0
+    game.apply("place 1.1 in 1")
+    game.apply("place 1.1 in 2")
+    assert _refusal(game, "place 2.1 in 3") == "SA-3.5: tourists come from one group only; you took from group 1"
+    assert _refusal(game, "remove 1") == "SA-3.5: only a player who played the grey card sends tourists home this way"
+    assert _refusal(game, "send-home 1 2") == "SA-9.4: the send-home tile is used before you accommodate new tourists"
+    game.apply("done")
+    assert [e["placed"] for e in game.open_events() if e["kind"] == "done"] == [2]
+    assert game.to_move == 3
+    assert _refusal(game, "place 2.1 in 4") == "SA-3.5: with the grey card no tourists can be accommodated this round"
+    game.apply("remove 1")
+    game.apply("remove 2")
+    assert _refusal(game, "remove 3") == "SA-3.5: the grey card sends at most two tourists home"
+
+
+def test_phase_refusals_of_pass_done_and_place_and_the_building_refusals_word_for_word():
+    choosing = "the players are choosing price cards (SA-3.3)"
+    game = Samoa(
+        players=4,
+        seed=3,
+        scenario={"flags": FLAGS, "used": {0: ["8/6", "4/4"]}, "hotels": {0: {"specials": ["take_back"]}}},
+    )
+    assert _refusal(game, "pass") == f"SA-3.3: you cannot pass now: {choosing}"
+    assert _refusal(game, "done") == f"SA-3.3: you cannot end the turn now: {choosing}"
+    assert _refusal(game, "place 1.1 in 1") == f"SA-3.3: you cannot accommodate tourists now: {choosing}"
+    assert _refusal(game, "take-back 8/6") == "SA-9.4: name 2 of your used price cards (8/6, 4/4)"
+    game = arranged(["8/6", "4/4", "2/3", "2/3"], offer=["pool", "suite"])
+    assert _refusal(game, "buy extra_room") == "SA-3.4: no extra_room tile is on offer (pool, suite)"
+    past = game.hotels[game.to_move].board_rooms + 1
+    assert (
+        _refusal(game, f"buy suite {past}") == "SA-9.2: a suite goes on one of your hotel board's rooms without a suite"
+    )
+
+
+def test_rooms_and_tiles_are_numbered_from_one_and_send_home_names_different_rooms():
+    """Tile 0 and room 0 do not exist (not the last ones, as index -1 would read them); the
+    send-home tile names two DIFFERENT occupied rooms, no more; no take-back is offered with no used
+    card (the tile would be spent on nothing)."""
+    hotels = {0: {"specials": ["send_home"], "rooms": {1: ["U plain"], 2: ["G plain"]}}, 3: {"rooms": {6: ["N plain"]}}}
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain", "J rich"]], hotels=hotels))
+    assert _refusal(game, "place 1.0 in 3") == "SA-3.5: there is no tourist 1.0 on offer"
+    assert_rejected(game, "send-home 1 1", "SA-9.4", "different occupied room")
+    game.apply("done")
+    assert game.to_move == 3  # the grey seat; its last room (6) is occupied
+    assert _refusal(game, "remove 0") == "SA-3.5: room 0 of your hotel has no tourist to send home"
+    one = {0: {"specials": ["send_home"], "rooms": {1: ["U plain"]}}}
+    game = to_tourists(arranged(["2/3", "grey", "grey", "grey"], groups=[["J plain"]], hotels=one))
+    assert_rejected(game, "send-home 1 1", "SA-9.4", "name 1 different occupied room")
+    game = Samoa(players=4, seed=3, scenario={"flags": FLAGS, "hotels": {0: {"specials": ["take_back"]}}})
+    assert not [a for a in game.legal_actions() if str(a).startswith("take-back")]
+
+
+def test_sa2_a_clash_is_two_equal_flags_side_by_side_the_first_two_included_the_row_does_not_wrap():
+    """On rows no game lays out (every stacked row, all 13,824, is laid out alike either way): counting
+    a clash between the last and the first flag, or not between the first two, moves other flags."""
+    assert "".join(rules.separate_equal_flags(list("JGNUUNGUNGJJ"))) == "JGNUNUGUJGJN"
+    assert "".join(rules.separate_equal_flags(list("JJNGUUUGGNNJ"))) == "JNJGUGUGUNJN"
