@@ -323,3 +323,23 @@ def test_sa2_a_clash_is_two_equal_flags_side_by_side_the_first_two_included_the_
     a clash between the last and the first flag, or not between the first two, moves other flags."""
     assert "".join(rules.separate_equal_flags(list("JGNUUNGUNGJJ"))) == "JGNUNUGUJGJN"
     assert "".join(rules.separate_equal_flags(list("JJNGUUUGGNNJ"))) == "JNJGUGUGUNJN"
+
+
+def test_sa9_4a_during_the_swap_the_played_cards_are_shown_and_the_first_holder_has_turn_0():
+    """The cards are revealed before the swap tile is used (SA-3.3, SA-9.4a): the view shows them,
+    the swap phase starts at turn 0, and choosing again is refused with the move's own words."""
+    game = arranged(["8/6", "4/4", "2/3", "2/3"], hotels={1: {"specials": ["swap_card"]}})
+    assert game.phase == "swap" and game.to_move == 1
+    view = game.view(0)
+    assert view["played"] == ["8/6", "4/4", "2/3", "2/3"] and view["turn"] == 0
+    assert _refusal(game, "choose 8/6") == (
+        "SA-9.4: you cannot choose a price card now: players with the swap tile decide whether to swap (SA-9.4)"
+    )
+
+
+def test_sa3_2_the_round_event_says_whether_the_round_is_doubled():
+    """Rounds 6 and 12 are doubled (SA-3.2); the round's event says so, and only for them."""
+    game, chance = Samoa(players=3, seed=21), Chance(21)
+    while game.round < 6:
+        game.apply(game.random_action(chance))
+    assert [e["doubled"] for e in game.open_events() if e["kind"] == "round"] == [False] * 5 + [True]
