@@ -46,7 +46,7 @@ from kit.sim.advice import advise  # noqa: E402
 from kit.sim.stats import wilson_interval  # noqa: E402
 
 #: ISMCTS iterations per decision in the matches (calibrated: see docs/simulation.md, "ISMCTS")
-ISMCTS_ITERATIONS = {"lost-cities": 100, "samoa": 25, "overbooking": 100}
+ISMCTS_ITERATIONS = {"lost-cities": 100, "samoa": 150, "overbooking": 160}
 ISMCTS_REWARD = {"lost-cities": "win", "samoa": "margin", "overbooking": "margin"}
 SHORT = {"lost-cities": "lc", "samoa": "samoa", "overbooking": "overbooking"}
 CYTHON_ANCHOR = 6362  # random rounds/s of the best open (Cython) engine, as measured in issue 11 (not here)
