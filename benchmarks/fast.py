@@ -15,7 +15,11 @@ docs/simulation.md ("ISMCTS") has the recorded results and the commands that mad
 Every figure is printed beside its target; win rates with their 95% Wilson interval and n. One
 process, one core. The C reference (benchmarks/lostcities_reference.c) is built on the fly with
 gcc -O3 -march=native when a compiler is found, and must play the very same games as the kernel
-(the benchmark checks a checksum of every round's scores); without a compiler that line is skipped.
+(the benchmark checks a checksum of every match's totals); without a compiler those lines are
+skipped. Random 2-player rounds are timed twice: as one-round games (each seeds two Mersenne
+Twisters as `random.Random(seed)` does, which costs about two thirds of a round) and as rounds of
+100-round matches (seeded once a match: the rounds themselves). A third C build with splitmix64 in
+place of the engine's generator shows what MT19937 costs (other games, for scale only).
 Timings on a machine shared with other work are noisy: rates are the best of three runs, per CPU
 second (the kernel's process time, the C program's CLOCK_PROCESS_CPUTIME_ID), the kernel and C run
 by turns; rates per wall-clock second follow in parentheses. `--kernel-only` stops after the kernel.
@@ -51,6 +55,7 @@ ISMCTS_REWARD = {"lost-cities": "win", "samoa": "margin", "overbooking": "margin
 SHORT = {"lost-cities": "lc", "samoa": "samoa", "overbooking": "overbooking"}
 CYTHON_ANCHOR = 6362  # random rounds/s of the best open (Cython) engine, as measured in issue 11 (not here)
 C_ANCHOR = 464_488  # random rounds/s of the C bitmask reference on the same quiet core (issue 11)
+MATCH_ROUNDS = 100  # the longest match LostCities allows (MAX_ROUNDS): seeding weighs least
 
 
 def line(label: str, figure: str, target: str, met: bool | None) -> None:
@@ -72,16 +77,17 @@ class Rate:
         self.checksum = checksum
 
 
-def kernel_run(rate: Rate, rounds: int, policy: str = "random") -> None:
-    """One timed run of `rounds` new 2-player rounds in the kernel (game i: seed i, policy seed
-    1000003 + i, as the C program's); the checksum is the C program's (every round's scores)."""
-    seeds = list(range(rounds))
+def kernel_run(rate: Rate, rounds: int, policy: str = "random", per_match: int = 1) -> None:
+    """One timed run of `rounds` 2-player rounds in the kernel: rounds // per_match new matches of
+    `per_match` rounds (game i: seed i, policy seed 1000003 + i, as the C program's); the checksum
+    is the C program's (every match's totals)."""
+    seeds = list(range(max(1, rounds // per_match)))
     policy_seeds = [1000003 + s for s in seeds]
-    fast.play_new(seeds[:2], policy_seeds[:2], policy)  # compile or load from the cache first
+    fast.play_new(seeds[:2], policy_seeds[:2], policy, rounds=per_match)  # compile or load from the cache first
     cpu, wall = time.process_time(), time.perf_counter()
-    totals, _, _ = fast.play_new(seeds, policy_seeds, policy)
+    totals, _, _ = fast.play_new(seeds, policy_seeds, policy, rounds=per_match)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    rate.add(rounds, cpu, wall, int((totals[:, 0] * 1000 + totals[:, 1]).sum()))
+    rate.add(len(seeds) * per_match, cpu, wall, int((totals[:, 0] * 1000 + totals[:, 1]).sum()))
 
 
 def kernel_rate(rounds: int, policy: str = "random", runs: int = 3) -> Rate:
@@ -92,24 +98,64 @@ def kernel_rate(rounds: int, policy: str = "random", runs: int = 3) -> Rate:
     return rate
 
 
-def kernel_and_c(rounds: int, runs: int) -> tuple[Rate, Rate | None]:
-    """The kernel and the C reference (built here with gcc -O3 -march=native), run by turns so
-    that both see the same load; None for C when there is no compiler."""
+def c_program(folder: str, *defines: str) -> Path | None:
+    """benchmarks/lostcities_reference.c built with gcc -O3 -march=native (None without a compiler)."""
     compiler = shutil.which("gcc") or shutil.which("cc")
     if compiler is None:
-        return kernel_rate(rounds, runs=runs), None
-    kernel, c = Rate(), Rate()
-    with tempfile.TemporaryDirectory() as folder:
-        program = Path(folder) / "lostcities_reference"
-        source = HERE / "lostcities_reference.c"
-        subprocess.run([compiler, "-O3", "-march=native", "-o", str(program), str(source)], check=True)
-        for _ in range(runs):
-            kernel_run(kernel, rounds)
-            cpu_rate, checksum, _, wall_rate = subprocess.run(
-                [str(program), str(rounds), "0"], capture_output=True, text=True, check=True
-            ).stdout.split()
-            c.add(rounds, rounds / float(cpu_rate), rounds / float(wall_rate), int(checksum))
-    return kernel, c
+        return None
+    program = Path(folder) / ("lostcities_reference" + "".join(d.lower() for d in defines))
+    source = HERE / "lostcities_reference.c"
+    flags = [f"-D{d}" for d in defines]
+    subprocess.run([compiler, "-O3", "-march=native", *flags, "-o", str(program), str(source)], check=True)
+    return program
+
+
+def c_run(rate: Rate, program: Path, rounds: int, per_match: int = 1) -> int:
+    """One timed run of the C program on the kernel's games; returns the steps it took."""
+    games = max(1, rounds // per_match)
+    cpu_rate, checksum, steps, wall_rate = subprocess.run(
+        [str(program), str(games), "0", str(per_match)], capture_output=True, text=True, check=True
+    ).stdout.split()
+    played = games * per_match
+    rate.add(played, played / float(cpu_rate), played / float(wall_rate), int(checksum))
+    return int(steps)
+
+
+@dataclass
+class Workload:
+    """The kernel and the C reference on the same rounds, timed by turns (both see the same load)."""
+
+    per_match: int
+    kernel: Rate
+    c: Rate | None
+    steps: int = 0  # actions in one run (C's count; the kernel plays the same games)
+
+
+def kernel_and_c(rounds: int, runs: int, per_match: int, program: Path | None) -> Workload:
+    """The kernel and, when a compiler was found, the C reference (`program`), on `rounds` rounds
+    played as matches of `per_match` rounds."""
+    work = Workload(per_match, Rate(), None if program is None else Rate())
+    for _ in range(runs):
+        kernel_run(work.kernel, rounds, per_match=per_match)
+        if program is not None:
+            work.steps = c_run(work.c, program, rounds, per_match)
+    return work
+
+
+def share_lines(label: str, work: Workload) -> None:
+    """C's rate on a workload, and the kernel's as a share of it (met only on the very same games)."""
+    kernel, c = work.kernel, work.c
+    if c is None:
+        line(f"kernel, {label}, rounds/s", f"{kernel.cpu:,.0f} ({kernel.wall:,.0f})", "(no C compiler)", None)
+        return
+    same = "same games" if c.checksum == kernel.checksum else "DIFFERENT GAMES (checksum differs)"
+    line(f"C reference rounds/s, {label}", f"{c.cpu:,.0f} ({c.wall:,.0f}) {same}", "(the practical limit)", None)
+    line(
+        f"  kernel rounds/s, {label}, share of C",
+        f"{kernel.cpu:,.0f} = {kernel.cpu / c.cpu:.0%} ({kernel.wall / c.wall:.0%})",
+        ">= 65% of C",
+        kernel.cpu >= 0.65 * c.cpu and c.checksum == kernel.checksum,
+    )
 
 
 def readable_rate(seconds: float = 3.0) -> float:
@@ -390,33 +436,48 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"numba kernel: {'yes' if fast.AVAILABLE else 'NO (numba not installed: readable engine)'}\n")
 
-    kernel, c = kernel_and_c(args.rounds, args.runs)
-    rate = kernel.cpu
-    print(f"best of {args.runs} runs of {args.rounds:,} rounds each, rates per CPU second (per wall-clock second)")
-    if c is None:
-        line("C bitmask reference (benchmarks/lostcities_reference.c)", "skipped: no C compiler", "", None)
-    else:
-        same = "same games" if c.checksum == kernel.checksum else "DIFFERENT GAMES (checksum differs)"
-        figure = f"{c.cpu:,.0f} ({c.wall:,.0f}) {same}"
-        line("C bitmask reference, random 2p rounds/s", figure, "(the practical limit)", None)
-        line(
-            "kernel random 2p rounds/s as a share of C",
-            f"{rate:,.0f} = {rate / c.cpu:.0%} ({kernel.wall / c.wall:.0%})",
-            ">= 65% of C",
-            rate >= 0.65 * c.cpu and c.checksum == kernel.checksum,
-        )
+    with tempfile.TemporaryDirectory() as folder:
+        program = c_program(folder)
+        print(f"best of {args.runs} runs of {args.rounds:,} rounds each, rates per CPU second (per wall-clock second)")
+        if program is None:
+            line("C bitmask reference (benchmarks/lostcities_reference.c)", "skipped: no C compiler", "", None)
+        # one-round games: each seeds two Mersenne Twisters as random.Random(seed) does, which costs
+        # about two thirds of a round; rounds of long matches: the generators seeded once a match
+        single = kernel_and_c(args.rounds, args.runs, 1, program)
+        share_lines("one-round games", single)
+        matches = kernel_and_c(args.rounds, args.runs, MATCH_ROUNDS, program)
+        share_lines(f"{MATCH_ROUNDS}-round matches", matches)
+        free = Rate()
+        if program is not None:
+            free_program = c_program(folder, "FREE_GENERATOR")
+            for _ in range(args.runs):
+                c_run(free, free_program, args.rounds, MATCH_ROUNDS)
+            line(
+                "  C again, splitmix64 instead of MT19937 (other games)",
+                f"{free.cpu:,.0f} ({free.wall:,.0f})",
+                "(what MT19937 costs)",
+                None,
+            )
+            per_round = matches.steps / (args.rounds // MATCH_ROUNDS * MATCH_ROUNDS)
+            line(
+                "  actions per random round (random_action's policy)",
+                f"{per_round:.0f}: kernel {matches.kernel.cpu * per_round / 1e6:.1f} M actions/s",
+                "",
+                None,
+            )
+    rate = matches.kernel.cpu
     line(
-        "kernel random 2p rounds/s vs Cython anchor (issue's figure)",
+        "kernel rounds/s (matches) vs Cython anchor (issue's figure)",
         f"{rate / CYTHON_ANCHOR:.1f}x",
         ">= 45x",
         rate >= 45 * CYTHON_ANCHOR,
     )
-    if c is not None:  # the anchor was measured on a quiet core, not here: carry it over through C
+    if matches.c is not None:  # the anchor was measured on a quiet core, not here: carry it over through C
         line(
             "  the same, scaled by C: (kernel / C here) x (C / Cython there)",
-            f"{rate / c.cpu * C_ANCHOR / CYTHON_ANCHOR:.1f}x",
+            f"{rate / matches.c.cpu * C_ANCHOR / CYTHON_ANCHOR:.1f}x",
             ">= 45x",
-            rate / c.cpu * C_ANCHOR >= 45 * CYTHON_ANCHOR,
+            rate / matches.c.cpu * C_ANCHOR >= 45 * CYTHON_ANCHOR,
         )
     readable = readable_rate()
     line(

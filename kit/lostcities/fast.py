@@ -24,6 +24,9 @@ playing the very same games): the kernel runs without numba's runtime (`_nrt=Fal
 passed between its functions are not reference-counted (those atomic counts took about 40% of the
 time); it allocates nothing (the wrappers hand it its working space) and `play_new` seeds each
 game's two generators just before playing it rather than building (games x 625) state arrays.
+Unrecorded 2-player rounds with both seats random (most rollouts, and the benchmark) take a loop of
+their own, `_random_round`, with hands as bit masks like the C reference's; everything else (the
+heuristic, 4 players, recorded playouts) takes the general loop. Both are proven against the engine.
 """
 
 from __future__ import annotations
@@ -660,6 +663,124 @@ def _random_action(row, mt, buffer):
     return buffer[int(_random(mt) * n)]
 
 
+def _popcount(bits):
+    """How many bits are set (numba: one instruction, see the end of the module)."""
+    return int(bits).bit_count()
+
+
+def _lowest_bit(bits):
+    """The index of the lowest set bit (numba: one instruction)."""
+    return (int(bits) & -int(bits)).bit_length() - 1
+
+
+# A 2-player hand as a bit mask (the random rounds' fast loop, `_random_round`): bit 12 * e + r
+# for a card of expedition e, r = 3..11 for the number cards 2..10 and r = 0, 1, 2 for its
+# investment cards, packed from 0 (they are equal cards, so only how many counts). Set bits read
+# from the lowest are the hand in the engine's sorted order. LC-1 fixes the 2-player deck (each
+# expedition: 3 investment cards, 2..10 once), and components.py refuses any other.
+def _bit(hand, code):
+    """The bit that card `code` takes when it joins `hand`."""
+    colour, value = code >> 4, code & 15
+    if value:
+        return 12 * colour + value + 1
+    return 12 * colour + _popcount(hand & (7 << (12 * colour)))
+
+
+def _mask(row, at, length):
+    """The cards row[at : at + length] as a hand mask."""
+    hand = 0
+    for i in range(length):
+        hand |= 1 << _bit(hand, row[at + i])
+    return hand
+
+
+def _unmask(hand, row, at):
+    """Write the hand's cards, sorted, to row[at:]; returns how many."""
+    n = 0
+    while hand:
+        bit = _lowest_bit(hand)
+        hand &= hand - 1
+        colour = bit // 12
+        rank = bit - 12 * colour
+        row[at + n] = 16 * colour + (rank - 1 if rank >= 3 else 0)
+        n += 1
+    return n
+
+
+def _random_round(row, mt):
+    """The rest of a 2-player round with both seats random: what `_random_action` and `_apply` do,
+    step by step, drawing the same numbers, with hands as bit masks (a card in and out in one
+    operation, no sorted list to shift). Stops after the draw that empties the draw pile (LC-4),
+    hands written back; the caller scores the round. Returns the steps taken, or FAILED."""
+    hands_0 = _mask(row, HANDS, row[HAND_LEN])
+    hands_1 = _mask(row, HANDS + HAND_CAP, row[HAND_LEN + 1])
+    player, phase, forbidden, deck_len = row[TO_MOVE], row[PHASE], row[DISCARDED_TO], row[DECK_LEN]
+    steps = 0
+    while True:
+        hand = hands_0 if player == 0 else hands_1
+        if phase == PLAY_PHASE:
+            candidates = 2 * _popcount(hand)
+            tops = EXPEDITIONS + 20 * player
+            while True:  # random_action's rejection sampling: pick (card position, play or discard)
+                pick = int(_random(mt) * candidates)
+                rest = hand
+                for _ in range(pick >> 1):
+                    rest &= rest - 1
+                bit = _lowest_bit(rest)
+                colour = bit // 12
+                rank = bit - 12 * colour
+                if rank == 1 or rank == 2:  # the same card as the one before it: counted once
+                    continue
+                value = rank - 1 if rank >= 3 else 0
+                if pick & 1:
+                    at = tops + 4 * colour
+                    if row[at + 3] and value <= row[at + 3]:  # LC-3: higher than the last card
+                        continue
+                    row[at] += 1
+                    row[at + 1] += value
+                    if value:
+                        row[at + 3] = value
+                    else:
+                        row[at + 2] += 1
+                    forbidden = -1
+                else:
+                    size = row[PILE_LEN + colour]
+                    row[PILES + PILE_CAP * colour + size] = 16 * colour + value
+                    row[PILE_LEN + colour] = size + 1
+                    forbidden = colour
+                break
+            if rank == 0:  # an investment card leaves: the highest of the packed ones
+                bit = 12 * colour + _popcount(hand & (7 << (12 * colour))) - 1
+            hand &= ~(1 << bit)
+            steps += 1
+        while True:  # the draw pile, or a discard pile other than the one just fed (LC-3)
+            source = int(_random(mt) * 6)
+            if not source:
+                deck_len -= 1
+                code = row[DECK + deck_len]
+                break
+            size = row[PILE_LEN + source - 1]
+            if source - 1 != forbidden and size:
+                row[PILE_LEN + source - 1] = size - 1
+                code = row[PILES + PILE_CAP * (source - 1) + size - 1]
+                break
+        hand |= 1 << _bit(hand, code)
+        steps += 1
+        if player == 0:
+            hands_0 = hand
+        else:
+            hands_1 = hand
+        if not deck_len or steps >= STEP_CAP:
+            break
+        player = 1 - player
+        phase = PLAY_PHASE
+    row[DECK_LEN] = deck_len
+    row[HAND_LEN] = _unmask(hands_0, row, HANDS)
+    row[HAND_LEN + 1] = _unmask(hands_1, row, HANDS + HAND_CAP)
+    row[TO_MOVE], row[PHASE], row[DISCARDED_TO] = player, DRAW_PHASE, forbidden
+    return FAILED if deck_len else steps
+
+
 def _colour_value(row, hand_at, length, colour):
     """heuristic._hand_value of the hand's cards of one colour."""
     total = 0
@@ -780,9 +901,18 @@ def _play(row, params, mt_game, mt_policy, record, buffer):
     invalid action code, or STEP_CAP actions without an end: the wrappers raise, never score it)."""
     recorded = 0
     steps = 0
+    # random 2-player rounds, unrecorded (rollouts, benchmarks): the bit-mask loop, a round at a time
+    random_rounds = row[PLAYERS] == 2 and params[0, 0] == RANDOM and params[1, 0] == RANDOM and not record.shape[0]
     while row[PHASE] != OVER:
         if steps >= STEP_CAP:
             return FAILED
+        if random_rounds:
+            taken = _random_round(row, mt_policy)
+            if taken < 0:
+                return FAILED
+            steps += taken
+            recorded = _end_of_round(row, mt_game, record, recorded)
+            continue
         seat = row[TO_MOVE]
         if params[seat, 0] == RANDOM:
             action = _random_action(row, mt_policy, buffer)
@@ -850,6 +980,25 @@ def _after_many(rows, actions, params, states_game, states_policy, totals, buffe
     return failed
 
 
+def _bit_intrinsics():
+    """`_popcount` and `_lowest_bit` as the single LLVM instructions (ctpop, cttz) for int64 masks."""
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    def unary(build):
+        @intrinsic
+        def bits_of(typingctx, bits):
+            def codegen(context, builder, signature, args):
+                value = context.cast(builder, args[0], signature.args[0], types.int64)
+                return build(builder, value)
+
+            return types.int64(bits), codegen
+
+        return bits_of
+
+    return unary(lambda b, v: b.ctpop(v)), unary(lambda b, v: b.cttz(v, cgutils.false_bit))
+
+
 if AVAILABLE:
     # numba's cache watches this file only: the constants baked in from rules.py and scoring.py are
     # watched by a stamp (kit/core/kernel_cache.py), which clears the cache when either changes
@@ -877,7 +1026,8 @@ if AVAILABLE:
         _options["_nrt"] = False
     _compile = numba.njit(**_options)
     _inline = numba.njit(inline="always", **_options)
-    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply"}
+    _popcount, _lowest_bit = _bit_intrinsics()
+    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply", "_bit"}
     for _name in (
         "_copy",
         "_mt_init",
@@ -892,6 +1042,10 @@ if AVAILABLE:
         "_end_of_round",
         "_apply",
         "_random_action",
+        "_bit",
+        "_mask",
+        "_unmask",
+        "_random_round",
         "_colour_value",
         "_heuristic_action",
         "_play",

@@ -46,14 +46,16 @@ def _compare_new_games(count: int, policies, players: int = 2, rounds: int = 1, 
         seeds = list(range(chunk, min(chunk + 500, 1000 + count)))
         policy_seeds = [7 * seed + 3 for seed in seeds]
         totals, steps, records = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player, 3000)
+        # unrecorded, as rollouts and benchmarks play (random 2-player rounds take the bit-mask loop)
+        quiet_totals, quiet_steps, _ = fast.play_new(seeds, policy_seeds, policies, players, rounds, first_player)
         for i, seed in enumerate(seeds):
             game = LostCities(players=players, rounds=rounds, seed=seed, first_player=first_player)
             fast.reference_play(game, Chance(policy_seeds[i]), mentioned)
             record = fast.engine_record(game)
             assert len(record) < 3000, "record buffer too small for this test"
             assert records[i, : len(record) + 1].tolist() == record + [-1], f"seed {seed}: another game"
-            assert steps[i] == len(game.history)
-            assert list(totals[i]) == game.totals()
+            assert steps[i] == quiet_steps[i] == len(game.history)
+            assert list(totals[i]) == list(quiet_totals[i]) == game.totals()
 
 
 @needs_numba
@@ -68,10 +70,11 @@ def test_ten_thousand_random_rounds_are_the_engines_games():
         ("heuristic", 2, 1, 1000),
         (["random", "heuristic"], 2, 3, 300),  # a match: later rounds dealt by the game's own chance
         ([HeuristicBot(start_threshold=10, invest_threshold=15), "heuristic"], 2, 1, 500),  # parameters
+        ("random", 2, 3, 300),  # random rounds in a match: the next deal and starter (LC-6) between them
         ("random", 4, 1, 100),  # LC-7: random seats also pass cards to their partners
         (["heuristic", "random", "random", "heuristic"], 4, 2, 150),
     ],
-    ids=["heuristic", "match-mixed", "parameterised", "4p-random", "4p-match-mixed"],
+    ids=["heuristic", "match-mixed", "parameterised", "match-random", "4p-random", "4p-match-mixed"],
 )
 def test_every_policy_plays_the_engines_games(policies, players, rounds, count):
     _compare_new_games(count, policies, players, rounds, first_player=1 if players == 2 else 3)
@@ -99,6 +102,34 @@ def test_positions_from_the_middle_of_random_games():
         assert got == expected, f"seed {seed} at step {len(game.history)}"
         compared += 1
     assert compared > 200
+
+
+@needs_numba
+def test_random_two_player_rollouts_from_the_middle_of_rounds():
+    """Unrecorded random 2-player playouts (the bit-mask loop, `_random_round`) from positions in
+    either phase, any round, investment cards in hand and on the piles: the engine's totals and steps."""
+    picker = random.Random(12)
+    phases, invested = set(), 0
+    for seed in range(400):
+        game = LostCities(rounds=picker.choice((1, 2, 3)), seed=seed, first_player=picker.randrange(2))
+        walker = Chance(seed + 7)
+        for _ in range(picker.randrange(0, 400)):
+            if game.is_over:
+                break
+            game.apply(game.random_action(walker))
+        if game.is_over:
+            continue
+        phases.add(game.phase)
+        invested += any(card.value == 0 for hand in game.hands for card in hand)
+        copy = game.clone()
+        fast.reference_play(copy, Chance(seed), ["random", "random"])
+        outcome = fast.play_out(game, Chance(seed))
+        assert (outcome.scores, outcome.steps) == (copy.scores(), len(copy.history) - len(game.history)), seed
+        assert fast.play_from(game, seed) == copy.totals(), seed
+        actions = game.legal_actions()[:2]
+        after = fast.play_after([game], actions, [seed], [seed + 1])
+        assert after.tolist() == fast.reference_play_after([game], actions, [seed], [seed + 1]).tolist(), seed
+    assert phases == {"play", "draw"} and invested > 100
 
 
 def _middle_positions(count: int, seed: int):
@@ -206,8 +237,11 @@ def test_non_integer_parameters_play_the_engines_games_at_every_entry_point():
 def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
     # the compiled loop's cap, lowered on the plain-Python twins of the kernel's loop (numba bakes globals in)
     monkeypatch.setattr(fast, "STEP_CAP", 5)
-    for name in ("_play", "_play_many", "_new_many", "_after_many"):
+    for name in ("_play", "_random_round", "_bit", "_mask", "_unmask", "_play_many", "_new_many", "_after_many"):
         monkeypatch.setattr(fast, name, getattr(fast, name).py_func)
+    # the bit counts are LLVM intrinsics, usable in compiled code only: their plain twins here
+    monkeypatch.setattr(fast, "_popcount", lambda bits: int(bits).bit_count())
+    monkeypatch.setattr(fast, "_lowest_bit", lambda bits: (int(bits) & -int(bits)).bit_length() - 1)
     game = LostCities(seed=1)
     with pytest.raises(RuntimeError, match="could not finish 1 playout"):
         fast.play_out(game, Chance(1))
