@@ -7,8 +7,10 @@ every policy, on 10,000 new rounds and on positions taken from the middle of ran
 from __future__ import annotations
 
 import random
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,7 @@ from kit.core import Chance
 from kit.lostcities import LostCities, fast, heuristic
 from kit.lostcities.heuristic import HeuristicBot
 
+ROOT = Path(__file__).resolve().parents[2]
 needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
 
 
@@ -251,3 +254,23 @@ def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
         fast.play_after([game], game.legal_actions()[:2], [1], [2])
     with pytest.raises(RuntimeError, match="could not finish 1 playout"):
         fast.play_from(game, 1, "heuristic")
+
+
+@needs_numba
+@pytest.mark.skipif(not (shutil.which("gcc") or shutil.which("cc")), reason="no C compiler")
+def test_the_c_reference_plays_the_kernels_games(tmp_path):
+    """benchmarks/lostcities_reference.c (the benchmark's yardstick) plays the kernel's games: one-round
+    games and matches (LC-6 between rounds), the same checksum of match totals and the same actions."""
+    program = tmp_path / "lostcities_reference"
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    source = ROOT / "benchmarks" / "lostcities_reference.c"
+    subprocess.run([compiler, "-O3", "-march=native", "-o", str(program), str(source)], check=True)  # as the benchmark
+    for games, rounds in ((300, 1), (6, 25)):
+        seeds = list(range(games))
+        totals, steps, _ = fast.play_new(seeds, [1000003 + s for s in seeds], rounds=rounds)
+        out = subprocess.run([str(program), str(games), "0", str(rounds)], capture_output=True, text=True, check=True)
+        _rate, checksum, c_steps, _wall = out.stdout.split()
+        assert int(checksum) == int((totals[:, 0] * 1000 + totals[:, 1]).sum())
+        assert int(c_steps) == int(steps.sum())
+    bad = subprocess.run([str(program), "1", "0", "0"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "at least 1" in bad.stderr
