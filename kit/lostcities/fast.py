@@ -489,6 +489,16 @@ def _remove(row, at, length, card):
         row[k] = row[k + 1]
 
 
+def _extend(row, at, value):
+    """LC-3: a card of `value` (0: an investment card) joins the expedition kept at row[at : at + 4]."""
+    row[at] += 1
+    row[at + 1] += value
+    if value:
+        row[at + 3] = value
+    else:
+        row[at + 2] += 1
+
+
 def _side_score(row, side):
     """LC-5 for one side's five expeditions."""
     total = 0
@@ -564,14 +574,7 @@ def _apply(row, action, mt_game, record, recorded):
     if kind == PLAY:
         _remove(row, hand_at, length, b)
         row[HAND_LEN + player] = length - 1
-        at = EXPEDITIONS + 20 * (player % 2) + 4 * (b >> 4)
-        value = b & 15
-        row[at] += 1
-        row[at + 1] += value
-        if value:
-            row[at + 3] = value
-        else:
-            row[at + 2] += 1
+        _extend(row, EXPEDITIONS + 20 * (player % 2) + 4 * (b >> 4), b & 15)
         row[PHASE] = DRAW_PHASE
         row[DISCARDED_TO] = -1
     elif kind == DISCARD:
@@ -736,12 +739,7 @@ def _random_round(row, mt):
                     at = tops + 4 * colour
                     if row[at + 3] and value <= row[at + 3]:  # LC-3: higher than the last card
                         continue
-                    row[at] += 1
-                    row[at + 1] += value
-                    if value:
-                        row[at + 3] = value
-                    else:
-                        row[at + 2] += 1
+                    _extend(row, at, value)
                     forbidden = -1
                 else:
                     size = row[PILE_LEN + colour]
@@ -1027,7 +1025,7 @@ if AVAILABLE:
     _compile = numba.njit(**_options)
     _inline = numba.njit(inline="always", **_options)
     _popcount, _lowest_bit = _bit_intrinsics()
-    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_random_action", "_apply", "_bit"}
+    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_extend", "_random_action", "_apply", "_bit"}
     for _name in (
         "_copy",
         "_mt_init",
@@ -1037,6 +1035,7 @@ if AVAILABLE:
         "_random",
         "_insort",
         "_remove",
+        "_extend",
         "_side_score",
         "_setup_round",
         "_end_of_round",

@@ -35,6 +35,16 @@ def test_the_kernels_mersenne_twister_is_pythons():
     assert [fast._random(state) for _ in range(2000)] == [chance.random() for _ in range(2000)]
 
 
+def _walk(game: LostCities, seed: int, steps: int) -> LostCities:
+    """`game` after up to `steps` random actions drawn from ``Chance(seed)`` (fewer if it ends)."""
+    walker = Chance(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(game.random_action(walker))
+    return game
+
+
 def _records(game: LostCities, chance: Chance, policies) -> tuple[list[int], list[int]]:
     expected = fast._reference_outcome(game.clone(), chance.clone(), fast._policies(policies, game.players), True)
     got = fast.play_out(game, chance, policies, record=True)
@@ -93,11 +103,7 @@ def test_positions_from_the_middle_of_random_games():
     for seed in range(300):
         players = picker.choice((2, 2, 4))
         game = LostCities(players=players, rounds=picker.choice((1, 2, 3)), seed=seed)
-        walker = Chance(seed + 99)
-        for _ in range(picker.randrange(1, 250)):
-            if game.is_over:
-                break
-            game.apply(game.random_action(walker))
+        _walk(game, seed + 99, picker.randrange(1, 250))
         if game.is_over:
             continue
         seats = [picker.choice(policies) for _ in range(players)]
@@ -115,11 +121,7 @@ def test_random_two_player_rollouts_from_the_middle_of_rounds():
     phases, invested = set(), 0
     for seed in range(400):
         game = LostCities(rounds=picker.choice((1, 2, 3)), seed=seed, first_player=picker.randrange(2))
-        walker = Chance(seed + 7)
-        for _ in range(picker.randrange(0, 400)):
-            if game.is_over:
-                break
-            game.apply(game.random_action(walker))
+        _walk(game, seed + 7, picker.randrange(0, 400))
         if game.is_over:
             continue
         phases.add(game.phase)
@@ -141,11 +143,7 @@ def _middle_positions(count: int, seed: int):
     positions = []
     while len(positions) < count:
         game = LostCities(players=picker.choice((2, 4)), rounds=picker.choice((1, 3)), seed=picker.randrange(10**6))
-        walker = Chance(picker.randrange(10**6))
-        for _ in range(picker.randrange(1, 200)):
-            if game.is_over:
-                break
-            game.apply(game.random_action(walker))
+        _walk(game, picker.randrange(10**6), picker.randrange(1, 200))
         if not game.is_over:
             positions.append(game)
     return positions
