@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 
@@ -60,3 +60,16 @@ def refresh(module_file: str | Path, sources: Sequence[Path], directory: Path | 
     except OSError:  # pragma: no cover - a read-only directory (numba then caches elsewhere, or not at all)
         pass
     return True
+
+
+def compile_in_place(namespace: dict, names: Sequence[str], inlined: Collection[str] = (), **options) -> None:
+    """Replace each named plain-Python function of a kernel module (`namespace`: its globals()) by
+    its numba-compiled self, cached on disk, without the GIL; names in `inlined` are inlined into
+    their callers instead of called. `options` go to `numba.njit` (boundscheck, _nrt, ...). Call
+    `refresh` first. Functions compile when first called, so the order of `names` does not matter."""
+    import numba  # the caller has checked that numba is there
+
+    settings = dict(cache=True, nogil=True, error_model="numpy") | options
+    compiled, inline = numba.njit(**settings), numba.njit(inline="always", **settings)
+    for name in names:
+        namespace[name] = (inline if name in inlined else compiled)(namespace[name])

@@ -1002,7 +1002,7 @@ if AVAILABLE:
     # watched by a stamp (kit/core/kernel_cache.py), which clears the cache when either changes
     from pathlib import Path
 
-    from kit.core.kernel_cache import refresh
+    from kit.core.kernel_cache import compile_in_place, refresh
 
     from . import scoring
 
@@ -1019,37 +1019,36 @@ if AVAILABLE:
         _runtime_free = hasattr(DefaultOptions, "_nrt")
     except ImportError:  # pragma: no cover - a numba laid out otherwise
         _runtime_free = False
-    _options = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
-    if _runtime_free:
-        _options["_nrt"] = False
-    _compile = numba.njit(**_options)
-    _inline = numba.njit(inline="always", **_options)
+    _options = dict(boundscheck=False, _nrt=False) if _runtime_free else dict(boundscheck=False)
     _popcount, _lowest_bit = _bit_intrinsics()
-    _INLINED = {"_mt_word", "_random", "_insort", "_remove", "_extend", "_random_action", "_apply", "_bit"}
-    for _name in (
-        "_copy",
-        "_mt_init",
-        "_mt_seed",
-        "_seed_many",
-        "_mt_word",
-        "_random",
-        "_insort",
-        "_remove",
-        "_extend",
-        "_side_score",
-        "_setup_round",
-        "_end_of_round",
-        "_apply",
-        "_random_action",
-        "_bit",
-        "_mask",
-        "_unmask",
-        "_random_round",
-        "_colour_value",
-        "_heuristic_action",
-        "_play",
-        "_play_many",
-        "_new_many",
-        "_after_many",
-    ):
-        globals()[_name] = (_inline if _name in _INLINED else _compile)(globals()[_name])
+    compile_in_place(
+        globals(),
+        [
+            "_copy",
+            "_mt_init",
+            "_mt_seed",
+            "_seed_many",
+            "_mt_word",
+            "_random",
+            "_insort",
+            "_remove",
+            "_extend",
+            "_side_score",
+            "_setup_round",
+            "_end_of_round",
+            "_apply",
+            "_random_action",
+            "_bit",
+            "_mask",
+            "_unmask",
+            "_random_round",
+            "_colour_value",
+            "_heuristic_action",
+            "_play",
+            "_play_many",
+            "_new_many",
+            "_after_many",
+        ],
+        inlined={"_mt_word", "_random", "_insort", "_remove", "_extend", "_random_action", "_apply", "_bit"},
+        **_options,
+    )

@@ -895,41 +895,41 @@ if AVAILABLE:
     from pathlib import Path
 
     import kit.lostcities.fast
-    from kit.core.kernel_cache import refresh
+    from kit.core.kernel_cache import compile_in_place, refresh
 
     from . import components
 
     _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
     refresh(__file__, _CACHE_SOURCES)
-    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
-    _inline = numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
     # inlined: small helpers, and _value, called for every placement a heuristic seat weighs (a
     # compiled call costs the reference counts of its four arrays: inlining halved heuristic rollouts)
-    _INLINED = {"_placement_ok", "_may_hold", "_targets", "_remove_back", "_holds", "_value"}
-    for _name in (
-        "_placement_ok",
-        "_may_hold",
-        "_can_place",
-        "_next_placement",
-        "_begin_hotel",
-        "_start_stage2",
-        "_targets",
-        "_remove_back",
-        "_use_ability",
-        "_holds",
-        "_book",
-        "_draw_up",
-        "_set_side",
-        "_prepare_next_round",
-        "_start_round",
-        "_run_stage2",
-        "_apply",
-        "_random_action",
-        "_hotel_views",
-        "_value",
-        "_heuristic_action",
-        "_play",
-        "_scores",
-        "_after_many",
-    ):
-        globals()[_name] = (_inline if _name in _INLINED else _compile)(globals()[_name])
+    compile_in_place(
+        globals(),
+        [
+            "_placement_ok",
+            "_may_hold",
+            "_can_place",
+            "_next_placement",
+            "_begin_hotel",
+            "_start_stage2",
+            "_targets",
+            "_remove_back",
+            "_use_ability",
+            "_holds",
+            "_book",
+            "_draw_up",
+            "_set_side",
+            "_prepare_next_round",
+            "_start_round",
+            "_run_stage2",
+            "_apply",
+            "_random_action",
+            "_hotel_views",
+            "_value",
+            "_heuristic_action",
+            "_play",
+            "_scores",
+            "_after_many",
+        ],
+        inlined={"_placement_ok", "_may_hold", "_targets", "_remove_back", "_holds", "_value"},
+    )

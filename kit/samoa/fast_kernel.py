@@ -1025,41 +1025,42 @@ if AVAILABLE:
     from pathlib import Path
 
     import kit.lostcities.fast
-    from kit.core.kernel_cache import refresh
+    from kit.core.kernel_cache import compile_in_place, refresh
 
     from . import components, heuristic
 
     _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
     _CACHE_SOURCES.append(Path(heuristic.__file__))
     refresh(__file__, _CACHE_SOURCES)
-    _compile = numba.njit(cache=True, nogil=True, error_model="numpy")
-    for _name in (
-        "_a",
-        "_next_turn",
-        "_reveal",
-        "_start_building",
-        "_start_tourist_phase",
-        "_start_tourist_turn",
-        "_next_building_turn",
-        "_supply_return",
-        "_send_home",
-        "_next_to_celebrity",
-        "_earnings",
-        "_start_round",
-        "_payout_and_cards",
-        "_apply",
-        "_occupied",
-        "_random_action",
-        "_free_rooms",
-        "_heuristic_action",
-        "_heuristic_price",
-        "_heuristic_build",
-        "_stay",
-        "_longest_staying",
-        "_heuristic_tourists",
-        "_plan",
-        "_play",
-        "_scores",
-        "_after_many",
-    ):
-        globals()[_name] = _compile(globals()[_name])
+    compile_in_place(
+        globals(),
+        [
+            "_a",
+            "_next_turn",
+            "_reveal",
+            "_start_building",
+            "_start_tourist_phase",
+            "_start_tourist_turn",
+            "_next_building_turn",
+            "_supply_return",
+            "_send_home",
+            "_next_to_celebrity",
+            "_earnings",
+            "_start_round",
+            "_payout_and_cards",
+            "_apply",
+            "_occupied",
+            "_random_action",
+            "_free_rooms",
+            "_heuristic_action",
+            "_heuristic_price",
+            "_heuristic_build",
+            "_stay",
+            "_longest_staying",
+            "_heuristic_tourists",
+            "_plan",
+            "_play",
+            "_scores",
+            "_after_many",
+        ],
+    )

@@ -65,3 +65,28 @@ def test_each_kernel_stamps_the_files_it_depends_on(kernel, needs):
     if kernel != "kit.lostcities.fast":
         assert Path(lost_cities_fast.__file__) in sources, "the shared Mersenne Twister is inlined"
     assert stamp.read_text() == digest(sources)
+
+
+def test_compile_in_place_replaces_the_named_functions_and_inlines_the_chosen_ones():
+    numba = pytest.importorskip("numba")
+    from kit.core.kernel_cache import compile_in_place
+
+    def _twice(x):
+        return 2 * x
+
+    def _outer(x):
+        return _twice(x) + 1
+
+    def _left_alone(x):
+        return x
+
+    namespace = {"_twice": _twice, "_outer": _outer, "_left_alone": _left_alone}
+    compile_in_place(namespace, ["_twice", "_outer"], inlined={"_twice"}, boundscheck=False)
+    assert isinstance(namespace["_outer"], numba.core.registry.CPUDispatcher)
+    assert namespace["_twice"].py_func is _twice and namespace["_left_alone"] is _left_alone
+    assert namespace["_twice"].targetoptions["inline"] == "always"
+    assert namespace["_outer"].targetoptions.get("inline", "never") == "never"
+    for name in ("_twice", "_outer"):
+        options = namespace[name].targetoptions
+        assert options["nogil"] and options["boundscheck"] is False and options["error_model"] == "numpy"
+        assert namespace[name]._cache.__class__.__name__ == "FunctionCache"  # cache=True: kept on disk
