@@ -17,9 +17,9 @@
  * much as two thirds of a round, so one-round games measure mostly seeding; matches of many rounds
  * measure the rounds themselves.
  *
- * Built with -DFREE_GENERATOR it draws instead from one splitmix64 stream seeded once (53-bit
- * doubles, as random() gives): no longer the engine's games, it shows what the engine's generator
- * costs (benchmarks/fast.py prints it for scale, never as the reference).
+ * Built with -DFREE_GENERATOR it draws instead from one splitmix64 stream for the whole run (53-bit
+ * doubles, as random() gives; nothing seeded per game): no longer the engine's games, it shows what
+ * the engine's generator costs (benchmarks/fast.py prints it for scale, never as the reference).
  * The CPU-time rate is the one to compare on a machine shared with other work (the wall clock
  * also counts the time other processes held the core).
  */
@@ -211,8 +211,8 @@ int main(int argc, char **argv) {
     long games = atol(argv[1]);
     uint64_t first = strtoull(argv[2], NULL, 10);
     int rounds = argc == 4 ? atoi(argv[3]) : 1;
-    if (games < 1 || rounds < 1) {
-        fprintf(stderr, "GAMES and ROUNDS must be at least 1\n");
+    if (games < 1 || rounds < 1 || rounds > 100) {
+        fprintf(stderr, "GAMES must be at least 1, ROUNDS from 1 to 100 (the engine's MAX_ROUNDS)\n");
         return 2;
     }
     for (int c = 0; c < 60; c++) {

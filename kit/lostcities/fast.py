@@ -78,6 +78,10 @@ NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play_after's "no 
 HAND_SIZE = rules.HAND_SIZE  # LC-2 (module attributes copied: the kernel reads plain globals)
 PASS_MIN_HAND = rules.PASS_MIN_HAND  # LC-7
 STEP_CAP = 1_000_000  # a safety net for the compiled loop only; no game of the engine comes near it
+# A safety net for the rejection sampling of plays: any hand the engine deals accepts a pick with
+# probability 1/16 or more (discarding is always legal), so 10,000 rejections in a row mean a broken
+# position (or a kernel bug), which then fails loudly instead of looping for ever.
+REJECTION_CAP = 10_000
 FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
 
 
@@ -627,7 +631,7 @@ def _random_action(row, mt, buffer):
     tops_at = EXPEDITIONS + 20 * (player % 2) + 3
     if row[PLAYERS] == 2:
         candidates = 2 * length
-        while True:
+        for _ in range(REJECTION_CAP):
             pick = int(_random(mt) * candidates)
             position = pick >> 1
             card = row[hand_at + position]
@@ -638,6 +642,7 @@ def _random_action(row, mt, buffer):
             top = row[tops_at + 4 * (card >> 4)]
             if not top or (card & 15) > top:
                 return (PLAY << 16) | card
+        return -1  # no legal pick in REJECTION_CAP tries: an invalid position (`_play` fails loudly)
     n = 0
     for i in range(length):
         card = row[hand_at + i]
@@ -724,7 +729,11 @@ def _random_round(row, mt):
         if phase == PLAY_PHASE:
             candidates = 2 * _popcount(hand)
             tops = EXPEDITIONS + 20 * player
+            tries = 0
             while True:  # random_action's rejection sampling: pick (card position, play or discard)
+                tries += 1
+                if tries > REJECTION_CAP:
+                    return FAILED
                 pick = int(_random(mt) * candidates)
                 rest = hand
                 for _ in range(pick >> 1):
@@ -1020,6 +1029,7 @@ if AVAILABLE:
     except ImportError:  # pragma: no cover - a numba laid out otherwise
         _runtime_free = False
     _options = dict(boundscheck=False, _nrt=False) if _runtime_free else dict(boundscheck=False)
+    PLAIN_BIT_COUNTS = {"_popcount": _popcount, "_lowest_bit": _lowest_bit}  # for tests of the plain twins
     _popcount, _lowest_bit = _bit_intrinsics()
     compile_in_place(
         globals(),

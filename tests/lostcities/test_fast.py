@@ -234,15 +234,21 @@ def test_non_integer_parameters_play_the_engines_games_at_every_entry_point():
     assert differ, "the test needs positions where 12.5 and 12 play differently"
 
 
+def _plain_loops(monkeypatch):
+    """The kernel's loops as their plain-Python twins (numba bakes globals in: the caps can then be
+    lowered); the bit counts are LLVM intrinsics, usable in compiled code only: their plain twins too."""
+    for name in ("_play", "_random_round", "_random_action", "_bit", "_mask", "_unmask"):
+        monkeypatch.setattr(fast, name, getattr(fast, name).py_func)
+    for name in ("_play_many", "_new_many", "_after_many"):
+        monkeypatch.setattr(fast, name, getattr(fast, name).py_func)
+    for name, plain in fast.PLAIN_BIT_COUNTS.items():
+        monkeypatch.setattr(fast, name, plain)
+
+
 @needs_numba
 def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
-    # the compiled loop's cap, lowered on the plain-Python twins of the kernel's loop (numba bakes globals in)
     monkeypatch.setattr(fast, "STEP_CAP", 5)
-    for name in ("_play", "_random_round", "_bit", "_mask", "_unmask", "_play_many", "_new_many", "_after_many"):
-        monkeypatch.setattr(fast, name, getattr(fast, name).py_func)
-    # the bit counts are LLVM intrinsics, usable in compiled code only: their plain twins here
-    monkeypatch.setattr(fast, "_popcount", lambda bits: int(bits).bit_count())
-    monkeypatch.setattr(fast, "_lowest_bit", lambda bits: (int(bits) & -int(bits)).bit_length() - 1)
+    _plain_loops(monkeypatch)
     game = LostCities(seed=1)
     with pytest.raises(RuntimeError, match="could not finish 1 playout"):
         fast.play_out(game, Chance(1))
@@ -252,6 +258,40 @@ def test_a_playout_past_the_step_cap_fails_loudly(monkeypatch):
         fast.play_after([game], game.legal_actions()[:2], [1], [2])
     with pytest.raises(RuntimeError, match="could not finish 1 playout"):
         fast.play_from(game, 1, "heuristic")
+
+
+@needs_numba
+def test_endless_rejection_sampling_fails_loudly(monkeypatch):
+    # a broken position (or kernel bug) could reject every pick: the cap turns a hang into an error
+    monkeypatch.setattr(fast, "REJECTION_CAP", 0)
+    _plain_loops(monkeypatch)
+    game = LostCities(seed=1)
+    for record in (False, True):  # the bit-mask loop, and the general one
+        with pytest.raises(RuntimeError, match="could not finish 1 playout"):
+            fast.play_out(game, Chance(1), record=record)
+
+
+@needs_numba
+def test_the_bit_mask_loop_leaves_the_engines_position_at_the_rounds_end():
+    """`_random_round` stops after the draw that empties the deck, the row then as the engine's
+    one-round game at its end (hands, piles, expeditions), the player who drew still to move."""
+    for seed in range(40):
+        game = _walk(LostCities(seed=seed, rounds=1), seed + 5, seed * 3)
+        row = fast._encode(game)
+        taken = fast._random_round(row, fast._state(Chance(seed)))
+        ended, chance = game.clone(), Chance(seed)
+        while not ended.is_over:  # the same random actions, to the last draw
+            last = ended.to_move
+            ended.apply(ended.random_action(chance))
+        assert taken == len(ended.history) - len(game.history), seed
+        expected = fast._encode(ended)
+        # sizes and hands, expeditions (the draw pile and the piles' slots past their tops may hold old cards)
+        for start, stop in ((fast.PILE_LEN, fast.DECK), (fast.EXPEDITIONS, fast.BASE)):
+            assert row[start:stop].tolist() == expected[start:stop].tolist(), seed
+        for e in range(5):
+            pile = slice(fast.PILES + fast.PILE_CAP * e, fast.PILES + fast.PILE_CAP * e + row[fast.PILE_LEN + e])
+            assert row[pile].tolist() == expected[pile].tolist(), seed
+        assert row[fast.DECK_LEN] == 0 and row[fast.TO_MOVE] == last, seed
 
 
 @needs_numba
@@ -271,4 +311,5 @@ def test_the_c_reference_plays_the_kernels_games(tmp_path):
         assert int(checksum) == int((totals[:, 0] * 1000 + totals[:, 1]).sum())
         assert int(c_steps) == int(steps.sum())
     bad = subprocess.run([str(program), "1", "0", "0"], capture_output=True, text=True)
-    assert bad.returncode == 2 and "at least 1" in bad.stderr
+    assert bad.returncode == 2 and "ROUNDS from 1 to 100" in bad.stderr
+    assert subprocess.run([str(program), "1", "0", "101"], capture_output=True).returncode == 2
