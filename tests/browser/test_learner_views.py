@@ -7,6 +7,7 @@ folder ($TABLEKIT_ARTIFACTS)."""
 from __future__ import annotations
 
 import re
+import time
 
 from .lab import browser, new_notebook, run_all_in_lab, switch_mode
 
@@ -64,7 +65,9 @@ def test_an_analysis_in_lab_shows_plain_tables_and_charts_that_follow_the_dark_t
         assert text_lightness(page) < 0.35  # light theme: dark text
         page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        page.wait_for_timeout(500)
+        deadline = time.monotonic() + 15  # the theme's variables reach the chart's styles a moment later
+        while text_lightness(page) <= 0.75 and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
         assert text_lightness(page) > 0.75  # dark theme: light text, with no rerun
         background = page.evaluate("() => getComputedStyle(document.querySelector('div.tk-chart > svg > rect')).fill")
         assert background != "rgb(254, 254, 254)", background  # the page's colour, not a white box

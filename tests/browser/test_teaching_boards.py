@@ -44,8 +44,7 @@ def test_a_stored_notebook_shows_still_pictures_before_it_runs_and_after_save_an
         page.screenshot(path=artifacts / "lost-cities-unrun-notebook.png")
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".lc-board .lc-in-hand")
-        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-        page.wait_for_timeout(1500)
+        page.evaluate("async () => { await window.jupyterapp.commands.execute('docmanager:save'); }")  # saved
         page.reload()
         page.wait_for_selector(".jp-OutputArea-output img[alt='Lost Cities board']", timeout=60_000)
         page.wait_for_timeout(2000)  # the widget manager has restored by now
@@ -179,11 +178,13 @@ def test_samoa_fits_1366x768_keeps_the_selection_and_plays_a_turn_by_keyboard(se
         done = page.get_by_role("button", name="Done with tourists", exact=True)
         done.focus()
         page.keyboard.press("Enter")
-        page.wait_for_timeout(1000)
-        page.screenshot(path=artifacts / "samoa-after-a-keyboard-turn.png")
         # the turn is over: the round's payouts, or the next choice
-        title = page.locator(".tk-panel-title").first.inner_text()
-        assert page.locator(".tk-summary").count() or "Round 1 " not in title
+        page.wait_for_function(
+            "() => document.querySelector('.tk-summary') || "
+            "!document.querySelector('.tk-panel-title').innerText.includes('Round 1 ')",
+            timeout=30_000,
+        )
+        page.screenshot(path=artifacts / "samoa-after-a-keyboard-turn.png")
 
 
 # ----------------------------------------------- point 8, keyboard turns of the other two
