@@ -9,6 +9,11 @@ anything is compiled or loaded: a hash of the files it names is kept in a stamp 
 cache files, and when the hash differs the module's cache files are deleted (numba compiles afresh).
 
     refresh(__file__, [Path(__file__), Path(rules.__file__), Path(scoring.__file__)])
+
+Processes that compile or refresh at once (pytest-xdist workers, several Lab kernels) need no lock:
+numba writes its index and data files to a temporary name and then renames them (os.replace), and
+takes a missing or stale file for a cache miss (numba/core/caching.py, 0.68), so the worst a race
+costs is a compile that another process had already done, never a half-written kernel.
 """
 
 from __future__ import annotations
