@@ -25,6 +25,17 @@ def assert_rejected(game, action, rule: str, text: str | None = None) -> str:
     return str(raised.value)
 
 
+def assert_playout_changes_nothing(play_out, game, chance, *policies) -> None:
+    """A kernel's `play_out(game, chance, *policies)` leaves the game and both generators as they
+    were (it works on copies), and so gives the same outcome when called again."""
+    before = game.fingerprint()
+    game_state, chance_state = game.chance._generator.getstate(), chance._generator.getstate()
+    first = play_out(game, chance, *policies)
+    assert game.fingerprint() == before
+    assert game.chance._generator.getstate() == game_state and chance._generator.getstate() == chance_state
+    assert play_out(game, chance, *policies) == first
+
+
 def copy_dataset(tmp_path: Path, game: str) -> Path:
     """A private copy of datasets/<game>/ to edit in a test."""
     copy = tmp_path / game

@@ -17,6 +17,7 @@ import pytest
 from kit.core import Chance
 from kit.lostcities import LostCities, fast, heuristic
 from kit.lostcities.heuristic import HeuristicBot
+from tests.support import assert_playout_changes_nothing
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
@@ -166,14 +167,7 @@ def test_the_searches_rollouts_are_the_engines(policy):
 
 @needs_numba
 def test_a_playout_changes_neither_the_game_nor_either_chance():
-    game = LostCities(seed=5, rounds=2)
-    chance = Chance(3)
-    before = game.fingerprint()
-    game_state, chance_state = game.chance._generator.getstate(), chance._generator.getstate()
-    first = fast.play_out(game, chance, "random")
-    assert game.fingerprint() == before
-    assert game.chance._generator.getstate() == game_state and chance._generator.getstate() == chance_state
-    assert fast.play_out(game, chance, "random") == first
+    assert_playout_changes_nothing(fast.play_out, LostCities(seed=5, rounds=2), Chance(3), "random")
 
 
 def test_without_numba_the_same_functions_play_the_readable_engine():

@@ -13,7 +13,7 @@ from kit.bots.rollout import win_shares
 from kit.core import Chance
 from kit.overbooking import Overbooking, fast
 from kit.overbooking.heuristic import HeuristicBot
-from tests.support import copy_dataset, edit
+from tests.support import assert_playout_changes_nothing, copy_dataset, edit
 
 needs_numba = pytest.mark.skipif(not fast.AVAILABLE, reason="numba not installed (extra 'fast')")
 
@@ -152,12 +152,7 @@ def test_other_component_files_and_players_who_cannot_place(tmp_path):
 def test_a_playout_changes_neither_the_game_nor_either_chance():
     game = Overbooking(players=4, seed=5)
     chance = Chance(3)
-    before = game.fingerprint()
-    game_state, chance_state = game.chance._generator.getstate(), chance._generator.getstate()
-    first = fast.play_out(game, chance)
-    assert game.fingerprint() == before
-    assert game.chance._generator.getstate() == game_state and chance._generator.getstate() == chance_state
-    assert fast.play_out(game, chance) == first
+    assert_playout_changes_nothing(fast.play_out, game, chance)
     assert fast.play_from(game, 11) == fast.play_out(game, Chance(11))
     last_round = game.clone()
     while last_round.round < 4:
