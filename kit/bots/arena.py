@@ -188,8 +188,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     def new_game(seed: int) -> Game:
         return kind(players=players, seed=seed, **settings)
 
+    try:
+        first = new_game(0)
+    except (TypeError, ValueError) as error:  # a setting the game does not have, or a value it refuses
+        parser.error(f"{args.game}: {error}")
     described = "".join(f", {name}={value!r}" for name, value in settings.items())
-    if len(new_game(0).totals()) == 2:
+    if len(first.totals()) == 2:  # two sides (two players, or two teams): bot against bot
         summary = head_to_head(new_game, hero, others, args.games)
         print(f"{args.game}, {players} players{described}: {args.bot} against {args.against}")
     else:
