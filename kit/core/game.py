@@ -21,6 +21,11 @@ asks the game and never tests its name. The facts:
 - `dataset`: the folder of its shipped component data under datasets/;
 - `heuristic`: the module of its heuristic bot (`heuristic_bot(**params)` makes one);
 - `fast_path`: the compiled kernel it registers for playouts (`kit.core.fastpath`), or None.
+
+Class attributes and small methods rather than a separate registry: the facts are fixed for a game
+(the sides follow its settings), most can be read from the class, and they stay in the game's own
+package beside its rules; its player counts and defaults are its `Settings`. Games are found by
+name through `kit.games`.
 """
 
 from __future__ import annotations
