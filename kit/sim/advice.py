@@ -78,6 +78,7 @@ class Advice:
     engine: str  # the path used: "readable", or a fast path's name ("kernel": compiled, "lean": Samoa's)
     seconds: float
     actions: list[ActionValue] = field(default_factory=list)
+    note: str = ""  # why the readable engine was used where a fast path exists ("" when not)
 
     @property
     def best(self) -> ActionValue:
@@ -95,7 +96,7 @@ class Advice:
         )
         lines = [
             f"{len(self.actions)} actions x {self.rollouts:,} rollouts, {self.policy} play afterwards, "
-            f"using {source}; {self.seconds:.2f} s ({self.engine} engine)"
+            f"using {source}; {self.seconds:.2f} s ({self.engine} engine)" + (f": {self.note}" if self.note else "")
         ]
         lines += [f"  {value}" for value in self.actions]
         return "\n".join(lines)
@@ -167,6 +168,7 @@ def advise(
         "readable" if path is None else path.engine,
         time.perf_counter() - start,
         values,
+        (_data_refusal(game) or "") if path is None else "",
     )
 
 
@@ -235,6 +237,11 @@ def fast_path(game: Game, policy: Any, engine: str = "auto") -> FastPath | None:
         raise ValueError(f"engine is 'auto', 'readable', 'fast' or a fast path's name, not {engine!r}")
     if engine == "readable":
         return None
+    refused = _data_refusal(game)
+    if refused is not None:
+        if engine != "auto":
+            raise ValueError(refused)
+        return None
     finder = FAST_PATHS.get(game.name)
     found = finder(policy) if finder is not None else None
     paths = [] if found is None else [found] if isinstance(found, FastPath) else list(found)
@@ -251,6 +258,18 @@ def fast_path(game: Game, policy: Any, engine: str = "auto") -> FastPath | None:
     if not named:
         raise ValueError(f"the fast paths for {game.name} here are {[p.engine for p in paths]}, not {engine!r}")
     return named[0]
+
+
+def _data_refusal(game: Game) -> str | None:
+    """Why no fast path may play this game's component data (None: they may).
+
+    A guard at the advisor's call site until each kernel judges the data itself (`refusal(game)`):
+    the Lost Cities kernel lays out exactly five expeditions, so any other count, such as the
+    six-expedition edition, is played on the readable engine rather than given wrong answers."""
+    if game.name == "lost-cities" and len(game.components.expeditions) != 5:
+        count = len(game.components.expeditions)
+        return f"the fast engine plays 5 expeditions; this game has {count}: the readable engine is used"
+    return None
 
 
 def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
