@@ -35,3 +35,8 @@ def test_a_six_expedition_board_draws_all_six_columns(server, artifacts, width, 
             assert box["x"] >= table["x"] and box["x"] + box["width"] <= table["x"] + table["width"] + 1
         page.locator(".lc-board").scroll_into_view_if_needed()
         page.screenshot(path=artifacts / f"lost-cities-six-{width}x{height}.png")
+        if width == 1366:  # the analysis says which engine it used, and why
+            page.get_by_role("button", name="Analyse").click()
+            page.wait_for_selector(".tk-analysis-table", timeout=120_000)
+            notes = page.locator(".tk-analysis").inner_text()
+            assert "the fast engine plays 5 expeditions; this game has 6: the readable engine is used" in notes

@@ -50,3 +50,12 @@ def test_the_still_picture_draws_six_columns_and_names_all_six():
     five = picture(LostCities(seed=3, rounds=1)).svg
     assert int(re.search(r"width='(\d+)'", five).group(1)) == width - COLUMN
     assert LEFT + 5 * COLUMN + 8 not in columns(five)
+
+
+def test_the_analysis_on_six_expeditions_says_it_used_the_readable_engine_and_why():
+    board = LostCitiesBoard(mode="bot", seed=5, edition="six")
+    board.analysis_rollouts = {"kernel": 2, "readable": 2}  # a short analysis: the path is what counts
+    Page(board).send({"kind": "analyse", "on": True})
+    analysis = json.loads(json.dumps(board.get_state()["analysis"], default=str))
+    assert analysis["engine"] == "readable" and analysis["n"] == 2 and analysis["rows"]
+    assert analysis["engine_note"] == "the fast engine plays 5 expeditions; this game has 6: the readable engine is used"
