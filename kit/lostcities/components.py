@@ -117,7 +117,14 @@ def edition_folder(edition: str = DEFAULT_EDITION) -> Path:
 def load_components(folder: str | Path | None = None, edition: str = DEFAULT_EDITION) -> Components:
     """Read and check the component files of `folder`, or else of the shipped `edition`; cached, so
     every game shares the same Card objects."""
-    return _load(str(Path(folder if folder is not None else edition_folder(edition)).resolve()))
+    if folder is None:
+        return _shipped(edition)
+    return _load(str(Path(folder).resolve()))
+
+
+@lru_cache(maxsize=len(EDITIONS))
+def _shipped(edition: str) -> Components:
+    return _load(str(edition_folder(edition).resolve()))  # resolved once: a new game costs no file lookup
 
 
 @lru_cache(maxsize=8)
