@@ -162,6 +162,15 @@ def fits(policy) -> bool:
     return AVAILABLE and all(p in ("random", "heuristic") or type(p) is HeuristicBot for p in seats)
 
 
+def refusal(game: LostCities) -> str | None:
+    """None when this kernel plays `game` exactly as the readable engine does; else why not. Its
+    layout holds exactly five expeditions (12 bits each in a 64-bit hand)."""
+    count = len(game.components.expeditions)
+    if count != 5:
+        return f"the fast engine plays 5 expeditions; this game has {count}: the readable engine is used"
+    return None
+
+
 def _params(policies, players: int):
     """The kernel's (4 x PARAMS) float64 parameter table: one row per seat, random for absent seats."""
     return np.array([policy_row(p) for p in policies] + [policy_row("random")] * (4 - players), np.float64)
