@@ -162,15 +162,48 @@ def bot_factory(game: str, name: str, seconds: float = 0.2) -> Callable[[int], B
     raise ValueError(f"no bot {name!r}; bots are {', '.join(BOT_NAMES)}")
 
 
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` (to `high`); anything else is argparse's
+    one-line error (exit code 2), never a traceback."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
+            raise argparse.ArgumentTypeError(f"a whole number {span}, not {text!r}")
+        return value
+
+    return read
+
+
+#: the arena's longest match: it plays in this process, one game after another
+MAX_ARENA_GAMES = 1_000_000
+
+
+def _thinking_time(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 60:
+        raise argparse.ArgumentTypeError(f"seconds per decision, more than 0 and at most 60, not {text!r}")
+    return seconds
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=["lost-cities", "samoa", "overbooking"])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, help="default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking")
-    parser.add_argument("--rounds", type=int, default=1, help="Lost Cities: rounds per game")
+    parser.add_argument("--games", type=whole_number(1, MAX_ARENA_GAMES), default=1000)
+    parser.add_argument(
+        "--players", type=whole_number(1), help="default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking"
+    )
+    parser.add_argument("--rounds", type=whole_number(1, 100), default=1, help="Lost Cities: rounds per game")
     parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="the bot under test (default heuristic)")
     parser.add_argument("--against", choices=BOT_NAMES, default="random", help="its opponents (default random)")
-    parser.add_argument("--seconds", type=float, default=0.2, help="ismcts: thinking time per decision")
+    parser.add_argument("--seconds", type=_thinking_time, default=0.2, help="ismcts: thinking time per decision")
     args = parser.parse_args(argv)
     hero, others = bot_factory(args.game, args.bot, args.seconds), bot_factory(args.game, args.against, args.seconds)
 
@@ -178,9 +211,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         from kit.lostcities import LostCities
 
         players = args.players or 2
-        summary = head_to_head(
-            lambda seed: LostCities(players=players, rounds=args.rounds, seed=seed), hero, others, args.games
-        )
+        new_game = _checked(parser, lambda seed: LostCities(players=players, rounds=args.rounds, seed=seed))
+        summary = head_to_head(new_game, hero, others, args.games)
         print(f"lost-cities, {players} players, {args.rounds} round(s) per game: {args.bot} against {args.against}")
     else:
         if args.game == "overbooking":
@@ -191,12 +223,22 @@ def main(argv: Sequence[str] | None = None) -> None:
             from kit.samoa import Samoa as game_type
 
             players = args.players or 4
-        summary = one_against_many(lambda seed: game_type(players=players, seed=seed), hero, others, args.games)
+        new_game = _checked(parser, lambda seed: game_type(players=players, seed=seed))
+        summary = one_against_many(new_game, hero, others, args.games)
         print(
             f"{args.game}, {players} players: one {args.bot} bot against {players - 1} {args.against} bots, "
             "seats rotating"
         )
     print(summary)
+
+
+def _checked(parser: argparse.ArgumentParser, new_game: Callable[[int], Game]) -> Callable[[int], Game]:
+    """`new_game`, once the game has accepted its settings (else the parser's one-line error)."""
+    try:
+        new_game(0)
+    except ValueError as error:  # the game's own check of players, rounds, ...
+        parser.error(str(error))
+    return new_game
 
 
 if __name__ == "__main__":

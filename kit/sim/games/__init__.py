@@ -3,6 +3,9 @@ record holds (each column with its type and meaning, the source of docs/simulati
 
 from __future__ import annotations
 
+from kit.core.game import short
+
+from ..arguments import BadArgument
 from .base import GAMES_COLUMNS, SimGame
 
 
@@ -20,7 +23,7 @@ def sim_game(name: str) -> SimGame:
         from .overbooking import OVERBOOKING
 
         return OVERBOOKING
-    raise ValueError(f"no game {name!r}: choose lost-cities, samoa or overbooking")
+    raise BadArgument(f"no game {short(name)}: choose lost-cities, samoa or overbooking")
 
 
 GAME_NAMES = ("lost-cities", "samoa", "overbooking")
