@@ -91,6 +91,9 @@ def parser() -> argparse.ArgumentParser:
     tls.add_argument("--tls-ca-file", help="the certificate authority that signed the cluster's certificates (PEM)")
     tls.add_argument("--tls-cert", help="this client's certificate (PEM), signed by that authority")
     tls.add_argument("--tls-key", help="this client's private key (PEM)")
+    p.add_argument(
+        "--connect-seconds", type=whole_number(1, 600), default=30, help="how long to try to reach the scheduler"
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -129,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         from distributed import Client
 
         try:
-            client = Client(args.scheduler, security=security, timeout=CONNECT_SECONDS)
+            client = Client(args.scheduler, security=security, timeout=args.connect_seconds)
         except (OSError, TimeoutError, ValueError) as error:
             p.exit(1, f"{p.prog}: error: cannot reach the scheduler {args.scheduler}: {error}\n")
     executor = client if client is not None else args.processes
@@ -156,10 +159,6 @@ def main(argv: list[str] | None = None) -> int:
     frame.write_parquet(out, metadata={META + key: value for key, value in info.items()})
     print(f"{frame.height:,} rows from {args.games:,} games in {seconds:.1f} s -> {out}", file=sys.stderr)
     return 0
-
-
-#: how long to try to reach a scheduler before saying it cannot be reached (seconds)
-CONNECT_SECONDS = 30
 
 
 def _security(p: argparse.ArgumentParser, args: argparse.Namespace):
