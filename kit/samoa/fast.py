@@ -1,8 +1,14 @@
 """Lean Samoa playouts: the readable engine's very games, without the bookkeeping no playout reads.
 
+    >>> from kit.core import Chance
     >>> from kit.samoa import Samoa, fast
+    >>> game = Samoa(players=4, seed=1)
     >>> end = fast.play_out(game, Chance(1))          # plays exactly what the readable engine would
-    >>> end.scores(), end.winners()
+    >>> readable, chance = game.clone(), Chance(1)        # the readable engine, the same chance
+    >>> while not readable.is_over:
+    ...     readable.apply(readable.random_action(chance))
+    >>> (end.scores(), end.winners()) == (readable.scores(), readable.winners())
+    True
 
 The advisor (kit/sim/advice.py) and the ISMCTS bot play thousands of games from a position to their
 end and read only the final scores. The readable engine (game.py, rules.py) spends most of such a

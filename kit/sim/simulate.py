@@ -1,9 +1,13 @@
 """`simulate`: many seeded games played by bots, returned as one polars DataFrame.
 
     >>> from kit.sim import simulate, bot
-    >>> games = simulate("lost-cities", games=1000, seed=1, bots=["heuristic", "random"])
+    >>> games = simulate("lost-cities", games=10, seed=1, bots=["heuristic", "random"], progress=False)
+    >>> games.height, games.columns[:6]              # one row per game
+    (10, ['game', 'seed', 'players', 'bots', 'scores', 'winners'])
     >>> bold = bot("heuristic", keep_value=1.0)
-    >>> moves = simulate("overbooking", games=200, record="decisions", bots=[bold, "random"])
+    >>> moves = simulate("overbooking", games=4, record="decisions", bots=[bold, "random"], progress=False)
+    >>> sorted(set(moves["bot"]))                    # one row per decision, with the bot that made it
+    ['heuristic(keep_value=1.0)', 'random']
 
 The columns of each record are listed, with their meaning, in docs/simulation.md (`columns()` gives
 them in code).

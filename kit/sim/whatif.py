@@ -1,8 +1,12 @@
 """What if a component were different, or a bot bolder? Run the same games under each value.
 
     >>> from kit.sim import vary
-    >>> vary("samoa", "price", [3, 5, 7, 9], component=("price_cards.csv", 1, "price"), games=200)
-    >>> vary("lost-cities", "start_threshold", [14, 18, 22, 26], bot="heuristic", games=500)
+    >>> prices = vary("samoa", "price", [3, 5], component=("price_cards.csv", 1, "price"), games=4, progress=False)
+    >>> prices.height, prices.columns[:3]            # 4 games per value, the value in its own column
+    (8, ['price', 'game', 'seed'])
+    >>> bolder = vary("lost-cities", "start_threshold", [14, 26], bot="heuristic", games=10, progress=False)
+    >>> sorted(set(bolder["start_threshold"])), bolder.height
+    ([14, 26], 20)
 
 Every value plays the same seeds (the same deals), so differences between values are not luck of
 the deal: a paired comparison, the fairest small experiment.
