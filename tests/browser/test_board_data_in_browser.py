@@ -28,7 +28,8 @@ def test_the_board_labels_follow_edited_beds(server, artifacts, tmp_path):
         run_all_in_lab(page, server, notebook)
         page.wait_for_selector(".ob-board .ob-hand-row .ob-card")
         hand = page.locator(".ob-hand-row .ob-card")
-        shown = {hand.nth(i).get_attribute("data-card"): hand.nth(i).locator(".ob-beds").inner_text() for i in range(hand.count())}
+        cards = [hand.nth(i) for i in range(hand.count())]
+        shown = {card.get_attribute("data-card"): card.locator(".ob-beds").inner_text() for card in cards}
         assert shown and all(text == str(beds[key.split("-")[1]]) for key, text in shown.items()), shown
         words = json.loads(run_in_lab(page, "import json; from kit.overbooking.components import rule_words\n"
                                             "print(json.dumps([rule_words(h.rule) for h in board.game.hotels]))"))

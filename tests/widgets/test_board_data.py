@@ -159,7 +159,8 @@ FORBIDDEN = {
 @pytest.mark.parametrize("script", BOARD_SCRIPTS, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_no_board_script_holds_component_data_or_rules(script):
     source = script.read_text(encoding="utf-8")
-    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith("//"))  # comments may name them
+    # comments may name what the view brings
+    code = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith("//"))
     found = {what: re.findall(pattern, code) for what, pattern in FORBIDDEN.items()}
     assert {what: hits for what, hits in found.items() if hits} == {}
 

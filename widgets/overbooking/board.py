@@ -8,9 +8,9 @@ fits or not.
 
 from __future__ import annotations
 
-import traitlets
-
 from typing import Any
+
+import traitlets
 
 from kit.overbooking import Overbooking
 from kit.overbooking.components import Components, rule_words

@@ -40,10 +40,12 @@ class SamoaBoard(AnalysedBoard):
         public), every tourist tile's and price card's face, the building tiles' names, and the
         words of the rules the board explains."""
         hotels = [
-            {**shown, "doubles": [[f"{what} ({rule})" for rule, what in hotel.doubling(room)] for room in range(len(hotel.rooms))]}
+            {**shown, "doubles": [[f"{what} ({rule})" for rule, what in hotel.doubling(room)] for room in rooms]}
             for shown, hotel in zip(view["hotels"], self.game.hotels)
+            for rooms in [range(len(hotel.rooms))]
         ]
-        return {**view, "hotels": hotels, "phase_help": PHASE_HELP.get(view["phase"], ""), **board_words(self.game.components)}
+        words = board_words(self.game.components)
+        return {**view, "hotels": hotels, "phase_help": PHASE_HELP.get(view["phase"], ""), **words}
 
 
 #: what the player to move does in each phase, as the status line says it
