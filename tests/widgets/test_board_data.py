@@ -81,6 +81,18 @@ def test_the_advanced_score_cards_note_comes_from_its_component_file(tmp_path):
     assert page_view(OverbookingBoard(players=2, seed=1, score_card="beginner"))["score_note"] == ""
 
 
+def test_the_card_a_player_may_keep_is_named_from_the_rules_file(tmp_path):
+    def edit(rows):
+        for row in rows:
+            if row["name"] == "cards_per_round":
+                row["value"] = "4"
+
+    folder = edited_copy(tmp_path, "overbooking", "rules.csv", edit)
+    assert page_view(OverbookingBoard(players=2, seed=1))["hold_words"] == "Keep my fifth card (hold)"
+    edited = OverbookingBoard(players=2, seed=1, components=str(folder))
+    assert page_view(edited)["hold_words"] == "Keep my fourth card (hold)"
+
+
 def test_the_board_words_tell_nothing_about_the_deal_or_the_hidden_cards():
     """The words and faces the board adds are the same whatever the deal, the seat or the hidden
     cards: they carry nothing a seat may not see (a face-down card still names only its owner,
@@ -153,6 +165,7 @@ FORBIDDEN = {
     "the investment multipliers (LC-5)": r"×2, ×3",
     "a seat's side worked out by parity": r"%\s*2",
     "the partner variant by player count": r"players\s*===?\s*4",
+    "a count of the rules.csv in words": r"\bfifth\b",
 }
 
 

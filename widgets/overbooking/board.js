@@ -139,7 +139,7 @@ function render({ model, el: host }) {
     });
     block.append(row);
     if (view.legal_actions.includes("hold")) {
-      const hold = el("button", "tk-button", "Keep my fifth card (hold)");
+      const hold = el("button", "tk-button", view.hold_words);
       hold.addEventListener("click", () => act("hold"));
       block.append(hold);
     }

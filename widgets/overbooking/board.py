@@ -110,4 +110,9 @@ def board_words(components: Components, score_card: str | None) -> dict[str, Any
             f"{score_card.capitalize()} score card: {signed(penalty)} for each family with no booked guest, "
             f"so everyone starts at {start} (OB-8)."
         )
-    return {"card_faces": faces, "size_beds": sizes, "score_note": note}
+    last = ORDINALS.get(components.cards_per_round, f"{components.cards_per_round}th")
+    return {"card_faces": faces, "size_beds": sizes, "score_note": note, "hold_words": f"Keep my {last} card (hold)"}
+
+
+#: the last card of a round's placements, in words (OB-4: the last player may keep it)
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}

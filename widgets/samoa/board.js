@@ -25,7 +25,7 @@ function priceCardNode(view, key, extra) {
   const face = view.price_faces[key];
   const node = el("div", `sa-price${face.grey ? " sa-grey" : ""}${extra ? " " + extra : ""}`);
   node.dataset.card = key;
-  if (face.grey) node.append(el("span", "sa-grey-text", "staff on holiday"));
+  if (face.grey) node.append(el("span", "sa-grey-text", face.text));
   else node.append(el("span", "sa-bid", `bid ${face.bid}`), el("span", "sa-room-price", `price ${face.price}`));
   node.title = face.title;
   return node;

@@ -87,7 +87,8 @@ def board_words(components: Components) -> dict[str, Any]:
     cards = {}
     for card in components.price_cards:
         if card.grey:
-            cards[card.key] = {"grey": True, "name": "grey (staff on holiday)", "title": GREY_CARD}
+            text = "staff on holiday"
+            cards[card.key] = {"grey": True, "text": text, "name": f"grey ({text})", "title": GREY_CARD}
         else:
             cards[card.key] = {
                 "grey": False,
