@@ -13,9 +13,11 @@ import pytest
 
 from kit.core import Chance
 from kit.core.data import dataset_dir
+from kit.overbooking import Overbooking
 from kit.overbooking.components import rule_words
 from widgets.lostcities import LostCitiesBoard
 from widgets.overbooking import OverbookingBoard
+from widgets.overbooking.stage2 import stage_2_picture
 from widgets.samoa import SamoaBoard
 
 from .page import Page
@@ -66,6 +68,17 @@ def test_the_overbooking_labels_follow_the_beds_of_the_component_files(tmp_path)
         assert [faces[key]["beds"] for key in view["hand"]] == [card.beds for card in board.game.hands[0]]
         assert view["size_beds"] == {"small": "1-3", "large": "4-6"}
         assert [hotel["rule_words"] for hotel in view["hotels"]] == [rule_words(h.rule) for h in board.game.hotels]
+
+
+def test_the_stage_2_picture_labels_follow_the_beds_of_the_component_files(tmp_path):
+    scenario = {"hotels": [{"beds": 13, "rule": "none", "queue": [["red", "fish-monk"]]}], "check": True}
+    shown = {}
+    for folder in (None, str(swap_beds(tmp_path))):
+        game = Overbooking(players=2, seed=1, scenario=scenario, components=folder)
+        svg = stage_2_picture(game, hotel=1)._repr_svg_()
+        # one row per step, the monk in each
+        shown[folder is None] = set(re.findall(r"<title>red fish monk</title>\s*<rect[^>]*/>\s*<text[^>]*>(\d+)<", svg))
+    assert shown == {True: {"1"}, False: {"6"}}
 
 
 def test_the_advanced_score_cards_note_comes_from_its_component_file(tmp_path):
