@@ -325,9 +325,16 @@ class Game(ABC):
     def dumps(self) -> str:
         return json.dumps(self.save(), indent=1)
 
+    #: True when the seed was drawn unguessably for players who must not know it (a board without a
+    #: chosen seed sets it): then the seed is not shown until the game is over
+    secret_seed: bool = False
+
     def __repr__(self) -> str:
+        """Names the seed a caller chose (a known deal: they know it already); a secret seed shows
+        as "hidden" until the game is over, when the boards tell it too."""
         state = "over" if self.is_over else f"player {self.current_player} to act"
-        return f"<{type(self).__name__} seed={self.settings.seed} step {len(self.history)}, {state}>"
+        seed = "hidden" if self.secret_seed and not self.is_over else self.settings.seed
+        return f"<{type(self).__name__} seed={seed} step {len(self.history)}, {state}>"
 
 
 _interned: dict[tuple, Any] = {}
