@@ -43,4 +43,5 @@ def test_no_repr_shows_a_secret_seed_until_the_game_is_over():
         page.send({"kind": "act", "action": board.view["legal_actions"][0]})
         if board.summary:
             page.send({"kind": "continue"})
-    assert board._bot_players and f"seed={secret}" in repr(board.game) and f"seed={secret}" in repr(board)  # over: told, as the page is
+    # over: the seed is told, as the page is told it
+    assert board._bot_players and f"seed={secret}" in repr(board.game) and f"seed={secret}" in repr(board)
