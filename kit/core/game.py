@@ -163,8 +163,12 @@ class Game(ABC):
         """An independent copy of this game, history and log included."""
 
     def reveals(self, action) -> bool:
-        """Whether taking `action` now shows anyone something hidden (a card drawn from a face-down
-        pile, cards passed face down to a partner, secret choices turned over, a new round dealt).
+        """Whether taking `action` now shows anyone a hidden card they could not know: some seat's
+        view after it (with the events it reads) rules out a position that seat held possible before
+        (the definition on views, `kit.core.reveals`). A card drawn from a face-down pile, a card
+        played, discarded or placed from a hidden hand, cards passed face down to a partner, secret
+        choices turned over, a new round dealt; each game answers for its own actions, and
+        tests/core/test_reveals.py checks that the answer agrees with the definition.
 
         Boards refuse to undo such actions outside the open teaching mode (after boardgame.io: a
         move that reveals information cannot be taken back without letting a player peek). Asked
