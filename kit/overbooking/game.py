@@ -270,10 +270,16 @@ class Overbooking(Game):
     def _stuck_tells(self, after: Overbooking, player: int) -> bool:
         """Whether `player` found with no legal placement (in `after`) tells the others something:
         they had cards, and a queue was still open to some card they might have held (every back
-        door is full then, or they could have placed there)."""
+        door is full then, or they could have placed there): one of their deck, or one lying face
+        down that a card of hand or deck looking alike could have stood for (OB-1)."""
         if not after.hands[player]:
             return False
         could_hold = after.hands[player] + after.decks[player]
+        looks = {(card.crest, card.size) for card in could_hold}
+        for hotel in after.hotels:
+            for slot in hotel.queue + hotel.back:
+                if slot.owner == player and not slot.face_up and (slot.card.crest, slot.card.size) in looks:
+                    could_hold.append(slot.card)
         problem = rules.placement_problem
         return any(problem(hotel, card, "queue") is None for hotel in after.hotels for card in could_hold)
 

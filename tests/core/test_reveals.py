@@ -106,3 +106,17 @@ def test_first_reveal_looks_at_every_action_taken_back():
     game.play(f"draw {discard.card.key[0]}")  # player 1 takes player 0's card back up: nothing hidden
     assert game.first_reveal(0) == 0 and game.first_reveal(1) == 1 and game.first_reveal(2) == 2
     assert game.first_reveal(3) is None and game.first_reveal(4) is None
+
+
+def test_overbooking_players_found_with_no_legal_placement():
+    """Full back doors and narrow queues leave players with nothing to place (OB-4 Decision)."""
+    base = Overbooking(players=3, seed=16)
+    colours, limit = base.colours, base.components.back_door_limit
+    decks = {colour: [card.key for card in base.decks[seat]] for seat, colour in enumerate(colours)}
+    hotels = [
+        {"rule": rule, "back": [[colours[(h + k) % 3], decks[colours[(h + k) % 3]].pop()] for k in range(limit)]}
+        for h, rule in enumerate(["small_only", "large_only", "no:worker"])
+    ]
+    game = Overbooking(players=3, seed=16, scenario={"hotels": hotels})
+    walk(game, 6, 40)
+    assert any(entry[1] == "no-placement" for entry in game.log)
