@@ -411,7 +411,10 @@ class GameBoard(anywidget.AnyWidget):
         game, viewer = self.game, self.viewer()
         seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in self._steps.of(game).events(index)]
         what = f"'{seen[0]}'" if seen else f"step {index + 1}"
-        return f"cannot undo: {what} revealed what was hidden, so it cannot be taken back outside the open mode"
+        return (
+            f"cannot undo: {what} revealed what was hidden (it showed someone a card they could not know), "
+            "so it cannot be taken back outside the open mode"
+        )
 
     # ---------------------------------------------------------------- the synced state
     def _refresh(self) -> None:
