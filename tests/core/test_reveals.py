@@ -21,6 +21,8 @@ from kit.samoa import Samoa
 #: sampled positions per seat: few when `reveals()` says nothing was shown (a reveal is usually
 #: found at the first), many when it says something was (the rarest ruled-out positions)
 QUIET_WORLDS, REVEALING_WORLDS = 4, 256
+#: at most this many walks look for the kinds a test needs
+SEEDS = 8
 
 
 def kind_of(action) -> str:
@@ -50,55 +52,79 @@ def walk(game, seed: int, steps: int, prefer: frozenset[str] = frozenset()) -> C
     return seen
 
 
+def walks(make, steps: int, needed: list[tuple[str, bool]], prefer=frozenset(), until=None) -> Counter:
+    """Walks of games `make(seed)` from seeds 0, 1, ... until every (kind, reveals) in `needed` has
+    come up (and `until(game)` held for one of them): which deal gives them is not assumed."""
+    seen, met = Counter(), until is None
+    for seed in range(SEEDS):
+        game = make(seed)
+        seen += walk(game, 100 + seed, steps, prefer)
+        met = met or until(game)
+        if met and all(seen[need] for need in needed):
+            return seen
+    raise AssertionError(f"not met in {SEEDS} walks: {[n for n in needed if not seen[n]]}, seen {dict(seen)}")
+
+
 def test_lost_cities_two_players_every_kind():
-    seen = walk(LostCities(seed=11, rounds=2), seed=1, steps=180)
-    for kind in ("play", "discard"):  # a card from a hand, unknown or known to the other seat
-        assert seen[kind, True] and seen[kind, False], seen
-    assert seen["draw deck", True] and seen["draw pile", False] and not seen["draw deck", False], seen
+    # a card from a hand, unknown or known to the other seat (taken from a discard pile)
+    needed = [("play", True), ("play", False), ("discard", True), ("discard", False), ("draw deck", True)]
+    seen = walks(lambda seed: LostCities(seed=seed, rounds=2), 180, [*needed, ("draw pile", False)])
+    assert not seen["draw deck", False], seen
 
 
 def test_lost_cities_partners_pass():
-    seen = walk(LostCities(players=4, seed=12, rounds=1), seed=2, steps=50)
-    assert seen["pass", True] and seen["pass", False] and seen["play", True], seen
+    needed = [("pass", True), ("pass", False), ("play", True)]
+    walks(lambda seed: LostCities(players=4, seed=seed, rounds=1), 50, needed)
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_samoa_rounds(players):
-    seen = walk(Samoa(players=players, seed=13), seed=3, steps=30 * players)
-    assert seen["choose", True] and seen["choose", False] and seen["done", True] and seen["place", False], seen
+    needed = [("choose", True), ("choose", False), ("done", True), ("place", False)]
+    walks(lambda seed: Samoa(players=players, seed=seed), 30 * players, needed)
 
 
 def test_samoa_special_tiles():
     specials = {p: {"specials": [kind]} for p, kind in enumerate(["take_back", "swap_card", "send_home"])}
     scenario = {"round": 3, "hotels": specials, "used": {0: ["20/12", "14/8"]}}
-    seen = Counter()
-    for seed in range(4):
-        game = Samoa(players=3, seed=seed, scenario=scenario)
-        seen += walk(game, 10 + seed, 40, frozenset(["takeback", "keep", "sendhome"]))
-    for kind in ("takeback", "swap", "keep", "sendhome"):
-        assert seen[kind, False], seen
+    needed = [("takeback", False), ("swap", False), ("keep", False), ("sendhome", False)]
+    walks(lambda seed: Samoa(players=3, seed=seed, scenario=scenario), 40, needed, {"takeback", "keep", "sendhome"})
 
 
 def test_samoa_end_of_game_shows_nothing():
-    seen = walk(Samoa(players=3, seed=14, scenario={"round": 12}), seed=4, steps=200)
-    assert seen["done", False], seen
+    walks(lambda seed: Samoa(players=3, seed=seed, scenario={"round": 12}), 200, [("done", False)])
 
 
 def test_overbooking_rounds():
-    seen = walk(Overbooking(players=3, seed=15), seed=5, steps=200)
-    assert seen["place", True] and seen["place", False] and seen["target", True], seen
+    walks(lambda seed: Overbooking(players=3, seed=seed), 200, [("place", True), ("place", False), ("target", True)])
 
 
 def test_overbooking_face_up_queues_holds_and_targets():
     hotels = [{"rule": "face_up"}, {"rule": "no:worker"}, {"rule": "two_crests"}]
-    seen = Counter()
-    face_up = 0
-    for seed in range(2):
-        game = Overbooking(players=3, seed=seed, scenario={"hotels": hotels})
-        seen += walk(game, 20 + seed, 70, frozenset(["hold", "target"]))
-        face_up += sum(entry[1] == "place" and "card" in entry[3] for entry in game.log)  # the card itself shown
-    assert face_up, "no card was placed face up"
-    assert seen["place", True] and (seen["hold", True] or seen["hold", False]) and seen["target", False], seen
+    placed_face_up = lambda game: any(e[1] == "place" and "card" in e[3] for e in game.log)  # noqa: E731
+    seen = walks(
+        lambda seed: Overbooking(players=3, seed=seed, scenario={"hotels": hotels}),
+        70,
+        [("place", True), ("target", False)],
+        {"hold", "target"},
+        until=placed_face_up,
+    )
+    assert seen["hold", True] or seen["hold", False], seen
+
+
+def test_overbooking_players_found_with_no_legal_placement():
+    """Full back doors and narrow queues leave players with nothing to place (OB-4 Decision)."""
+
+    def full_back_doors(seed: int) -> Overbooking:
+        base = Overbooking(players=3, seed=seed)
+        colours, limit = base.colours, base.components.back_door_limit
+        decks = {colour: [card.key for card in base.decks[seat]] for seat, colour in enumerate(colours)}
+        hotels = [
+            {"rule": rule, "back": [[colours[(h + k) % 3], decks[colours[(h + k) % 3]].pop()] for k in range(limit)]}
+            for h, rule in enumerate(["small_only", "large_only", "no:worker"])
+        ]
+        return Overbooking(players=3, seed=seed, scenario={"hotels": hotels})
+
+    walks(full_back_doors, 40, [], until=lambda game: any(entry[1] == "no-placement" for entry in game.log))
 
 
 def test_first_reveal_looks_at_every_action_taken_back():
@@ -109,17 +135,3 @@ def test_first_reveal_looks_at_every_action_taken_back():
     game.play(f"draw {discard.card.key[0]}")  # player 1 takes player 0's card back up: nothing hidden
     assert game.first_reveal(0) == 0 and game.first_reveal(1) == 1 and game.first_reveal(2) == 2
     assert game.first_reveal(3) is None and game.first_reveal(4) is None
-
-
-def test_overbooking_players_found_with_no_legal_placement():
-    """Full back doors and narrow queues leave players with nothing to place (OB-4 Decision)."""
-    base = Overbooking(players=3, seed=16)
-    colours, limit = base.colours, base.components.back_door_limit
-    decks = {colour: [card.key for card in base.decks[seat]] for seat, colour in enumerate(colours)}
-    hotels = [
-        {"rule": rule, "back": [[colours[(h + k) % 3], decks[colours[(h + k) % 3]].pop()] for k in range(limit)]}
-        for h, rule in enumerate(["small_only", "large_only", "no:worker"])
-    ]
-    game = Overbooking(players=3, seed=16, scenario={"hotels": hotels})
-    walk(game, 6, 40)
-    assert any(entry[1] == "no-placement" for entry in game.log)
