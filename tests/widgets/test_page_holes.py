@@ -88,8 +88,8 @@ def samoa_at_a_tourist_turn(mode: str):
     board = SamoaBoard(players=3, seed=6, mode=mode)
     page = Page(board)
     while not any(action.startswith("place") for action in board.view["legal_actions"]):
-        if board.handover:
-            page.send({"kind": "take-over"})
+        if board.handover or board.summary:
+            page.send({"kind": "take-over" if board.handover else "continue"})
             continue
         legal = board.view["legal_actions"]
         page.send({"kind": "act", "action": "pass" if "pass" in legal else legal[0]})
