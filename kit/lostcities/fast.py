@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kit.core import Chance
+from kit.core.errors import refuse
 
 from . import heuristic, rules
 from .actions import Discard, Draw, Pass, Play
@@ -162,6 +163,44 @@ def fits(policy) -> bool:
     return AVAILABLE and all(p in ("random", "heuristic") or type(p) is HeuristicBot for p in seats)
 
 
+# --------------------------------------------------------------- the component sets it plays
+# The layout above holds LC-1's deck only: 5 expeditions (5 discard piles, 5 expeditions a side),
+# cards coded 16 * expedition + value, and in the bit-mask loop a hand as 12 bits an expedition:
+# 3 investment cards, then the number cards 2..10 once each (LC-7's partner cards: 2, 3, 4 again).
+# A component set the readable engine accepts but these do not hold is refused, never played.
+KERNEL_EXPEDITIONS = 5
+KERNEL_CARDS = {"base": (0, 0, 0, *range(2, 11)), "partner": (2, 3, 4)}  # values per expedition
+
+
+def refusal(game: LostCities) -> str | None:
+    """None when the kernel plays `game`'s component data and settings exactly as the readable
+    engine does; else one sentence saying why not (the kernel's entry points raise it as
+    `kit.core.errors.KernelRefused`, a ValueError, before playing)."""
+    return _refusal(game.components, game.players)
+
+
+@lru_cache(maxsize=16)
+def _refusal(components, players: int) -> str | None:
+    count = len(components.expeditions)
+    if count != KERNEL_EXPEDITIONS:
+        return (
+            f"the fast engine plays {KERNEL_EXPEDITIONS} expeditions; this game has {count}: "
+            "the readable engine is used"
+        )
+    if players not in (2, 4):
+        return f"the fast engine plays 2 players or 4 partners; this game has {players}: the readable engine is used"
+    for deck, cards in (("base", components.base_deck), ("partner", components.partner_extra)):
+        for expedition in components.expeditions:
+            values = tuple(sorted(c.value for c in cards if c.expedition == expedition.index))
+            if values != KERNEL_CARDS[deck]:
+                shown = " ".join("x" if v == 0 else str(v) for v in values) or "none"
+                return (
+                    f"the fast engine plays the rulebook's cards; the {deck} deck's {expedition.name} "
+                    f"cards here are {shown}: the readable engine is used"
+                )
+    return None
+
+
 def _params(policies, players: int):
     """The kernel's (4 x PARAMS) float64 parameter table: one row per seat, random for absent seats."""
     return np.array([policy_row(p) for p in policies] + [policy_row("random")] * (4 - players), np.float64)
@@ -224,8 +263,10 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     """Play `game` (left unchanged) to its end with one policy per seat (or one for all).
 
     Random seats draw from `chance` (as `game.random_action(chance)` would); new rounds are dealt
-    from `game.chance`. Neither generator is advanced: the kernel works on copies.
+    from `game.chance`. Neither generator is advanced: the kernel works on copies. Raises
+    `KernelRefused` when `refusal(game)` is not None (as every entry point here does).
     """
+    refuse(refusal(game))
     policies = _policies(policies, game.players)
     if not AVAILABLE:
         return _reference_outcome(game.clone(), chance.clone(), policies, record)
@@ -265,9 +306,11 @@ def play_new(
     if len(seeds) != len(policy_seeds):
         raise ValueError("give one policy seed per game seed")
     mentioned = _policies(policies, players)
+    template_game = LostCities(players=players, rounds=rounds, first_player=first_player)
+    refuse(refusal(template_game))
     if not AVAILABLE:
         return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
-    template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
+    template = _encode(template_game)
     params = _params(mentioned, players)
     totals = np.zeros((len(seeds), 2), np.int64)
     steps = np.zeros(len(seeds), np.int64)
@@ -286,6 +329,8 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
     random seats draw from ``Chance(policy_seeds[j])``, the same fresh streams for every action
     (common random numbers: the actions are compared on the same luck). `reference_play_after` is
     the same on the readable engine."""
+    for game in games:
+        refuse(refusal(game))
     if not AVAILABLE:
         return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
     players = games[0].players
@@ -315,6 +360,7 @@ def reference_play_after(games, actions, game_seeds, policy_seeds, policies="ran
 def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int]:
     """The two sides' match totals after playing `game` out with ``Chance(policy_seed)`` for its
     random seats and its own generator for later deals (a rollout for a search: one call, no copies)."""
+    refuse(refusal(game))
     if not AVAILABLE:
         copy = game.clone()
         reference_play(copy, Chance(policy_seed), _policies(policies, game.players))
