@@ -49,7 +49,7 @@ def _lc_engine(position, policies, seed):
     return lc_fast.engine_record(copy, start), copy.scores(), copy.totals(), [after]
 
 
-LOST_CITIES = Kernel(lc_fast, _lc_new, (2, 4, 2), 160, _lc_kernel, _lc_engine)
+LOST_CITIES = Kernel(lc_fast, _lc_new, (2, 4, 2), _lc_kernel, _lc_engine)
 
 
 # ------------------------------------------------------------------------------------ Samoa
@@ -80,7 +80,7 @@ def _samoa_engine(position, policies, seed):
     return played, copy.scores(), copy.winners(), [differences], [wins]
 
 
-SAMOA = Kernel(samoa_fast, _samoa_new, (3, 4, 5, 6), 230, _samoa_kernel, _samoa_engine)
+SAMOA = Kernel(samoa_fast, _samoa_new, (3, 4, 5, 6), _samoa_kernel, _samoa_engine)
 
 
 # ------------------------------------------------------------------------------ Overbooking
@@ -109,7 +109,7 @@ def _ob_engine(position, policies, seed):
     return ob_fast.engine_record(copy, start), copy.scores(), copy.winners(), copy.scores(), [scores], [counts]
 
 
-OVERBOOKING = Kernel(ob_fast, _ob_new, (2, 3, 4), 90, _ob_kernel, _ob_engine)
+OVERBOOKING = Kernel(ob_fast, _ob_new, (2, 3, 4), _ob_kernel, _ob_engine)
 KERNELS = {"lostcities": LOST_CITIES, "samoa": SAMOA, "overbooking": OVERBOOKING}
 
 

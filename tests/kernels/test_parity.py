@@ -212,9 +212,11 @@ def test_a_lost_cities_kernel_without_its_refusal_fails_the_suite(monkeypatch):
 
 
 def test_the_walker_reaches_varied_positions_with_something_left_to_play():
-    depths = set()
+    rounds, depths = set(), set()
     for seed in range(12):
-        game = walk(LostCities(seed=seed, rounds=1), seed, 400)
-        assert not game.is_over
-        depths.add(len(game.history))
-    assert len(depths) > 1
+        for fraction in (0.0, 0.5, 0.99, 1.0):
+            game = walk(LostCities(seed=seed, rounds=2), seed, fraction)
+            assert not game.is_over and (fraction > 0 or not game.history)
+            rounds.add(len(game.round_scores))
+            depths.add(len(game.history))
+    assert rounds == {0, 1} and len(depths) > 24

@@ -21,21 +21,19 @@ from kit.core.errors import KernelRefused
 from tests.support import copy_dataset, edit
 
 
-def walk(game: Game, seed: int, steps: int) -> Game:
-    """`game` advanced by up to `steps` uniformly random actions drawn from ``Chance(seed)`` (the
-    walk's own generator, not the game's), stopping one action short of the end: a mid-game
-    position with something left to play."""
-    chance = Chance(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(game.random_action(chance))
-    if not game.is_over:
-        return game
-    shorter = type(game)(game.settings)  # the same walk, replayed without its last action
-    for action in game.history[:-1]:
-        shorter.apply(action)
-    return shorter
+def walk(game: Game, seed: int, fraction: float) -> Game:
+    """`game` advanced `fraction` (0 to 1) of the way through a uniformly random playout whose
+    choices come from ``Chance(seed)`` (the walk's own generator; deals still come from the
+    game's), always leaving at least one action to play: a position early, late or in a later
+    round, as the fraction says."""
+    ahead = game.clone()
+    start, chance = len(ahead.history), Chance(seed)
+    while not ahead.is_over:
+        ahead.apply(ahead.random_action(chance))
+    taken = ahead.history[start:]
+    for action in taken[: min(int(fraction * len(taken)), len(taken) - 1)]:
+        game.apply(action)
+    return game
 
 
 def seats(policy: str, players: int) -> Any:
@@ -50,7 +48,6 @@ class Kernel:
     module: ModuleType  # exposes refusal(game) -> str | None
     new_game: Callable[[str | None, int, int], Game]  # (component folder, players, seed)
     players: tuple[int, ...]  # player counts the positions cycle through
-    depth: int  # walks go 0 .. depth - 1 random actions deep
     kernel: Callable[[Game, Any, int], Any]  # (position, seats, seed) -> every entry point's answer
     engine: Callable[[Game, Any, int], Any]  # the same answers from the readable engine
 
@@ -75,7 +72,7 @@ def assert_parity(kernel: Kernel, folder: str | None, policy: str, count: int, b
     for i in range(count):
         seed = base_seed + i
         players = kernel.players[i % len(kernel.players)]
-        position = walk(kernel.new_game(folder, players, seed), 7919 * seed + 1, (53 * i + 11) % kernel.depth)
+        position = walk(kernel.new_game(folder, players, seed), 7919 * seed + 1, (37 * i + 5) % 100 / 100)
         before = position.fingerprint()
         reason = kernel.module.refusal(position)
         policies = seats(policy, players)
