@@ -306,11 +306,10 @@ def play_new(
     if len(seeds) != len(policy_seeds):
         raise ValueError("give one policy seed per game seed")
     mentioned = _policies(policies, players)
-    template_game = LostCities(players=players, rounds=rounds, first_player=first_player)
-    refuse(refusal(template_game))
+    refuse(refusal(LostCities(players=players, rounds=rounds, first_player=first_player)))
     if not AVAILABLE:
         return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
-    template = _encode(template_game)
+    template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
     params = _params(mentioned, players)
     totals = np.zeros((len(seeds), 2), np.int64)
     steps = np.zeros(len(seeds), np.int64)
