@@ -15,6 +15,11 @@ game by game (tests/lostcities/test_fast.py); the readable engine stays the refe
 numba is an optional extra (`pip install tablekit[fast]`). Without it every function here still
 works, by playing the readable engine (slowly); `AVAILABLE` says which one you get.
 
+Component data: the kernel reads the component set of the game it is given, and plays only one its
+layout holds. `refusal(game)` is None for those, else the reason in one sentence; every entry point
+raises `kit.core.errors.KernelRefused` (a ValueError) before playing a game it refuses (the parity
+suite, tests/kernels/, proves both on edited copies of the component files).
+
 Layout of a position in the kernel: one int64 row (see `_encode`), cards as ``16 * expedition +
 value`` (investment cards have value 0), so that sorting codes sorts cards as the engine does.
 A Mersenne Twister state is 625 uint32 words (624 words and the index, as `getstate()` gives them).

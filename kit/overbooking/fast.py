@@ -23,6 +23,11 @@ are legal.
 numba is an optional extra (`pip install tablekit[fast]`). Without it every public function still
 works, by playing the readable engine; `AVAILABLE` says which one you get.
 
+Component data: the kernel reads the component set of the game it is given, and plays only one its
+layout holds. `refusal(game)` is None for those, else the reason in one sentence; every entry point
+raises `kit.core.errors.KernelRefused` (a ValueError) before playing a game it refuses (the parity
+suite, tests/kernels/, proves both on edited copies of the component files).
+
 Layout: a position is one int64 row (see `_encode`). A card is its rank in its owner's deck
 (`Overbooking.card_order`, 0..23: crest * 6 + guest type), so that sorting codes sorts a hand as the
 engine does; a card lying at a hotel also names its owner: ``24 * owner + rank`` (each card is one

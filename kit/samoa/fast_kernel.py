@@ -16,6 +16,12 @@ line by line; the readable engine (rules.py) stays the reference.
 Codes: price cards by their index in the component file (a hand, a used pile: bit masks, so a hand
 is always in the engine's order); building tiles by kind in alphabetical order (the order
 `sorted(set(offer))` lists them); tourists by `ident`; rooms and groups from 0.
+
+Component data: sizes and values come from the game's components (`tables`: prices and bids, how
+many price cards, hotel rows and columns, tourists, tourist cards, building tiles, rounds), within
+the row's capacities. `refusal(game)` is None when they fit, else the reason in one sentence; every
+entry point raises `kit.core.errors.KernelRefused` (a ValueError) before playing a game it refuses
+(the parity suite, tests/kernels/, proves both on edited copies of the component files).
 """
 
 from __future__ import annotations
