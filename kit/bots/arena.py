@@ -1,17 +1,23 @@
 """Play bots against each other over many seeded games and summarise who wins.
 
-    python -m kit.bots.arena lost-cities --games 1000     # heuristic against random
-    python -m kit.bots.arena samoa --bot ismcts --against heuristic --games 300 --seconds 0.2
+    python -m kit.bots.arena GAME --games 1000          # heuristic against random
+    python -m kit.bots.arena GAME --bot ismcts --against heuristic --games 300 --seconds 0.2
+    python -m kit.bots.arena GAME --set rounds=3        # a game setting (see the game's Settings)
 
-Seats alternate from game to game, so neither bot always moves first.
+GAME is one of `kit.games.names()` (README.md, "Bots", has an example for each). A game of two
+sides (two players, or two teams of partners) is played bot against bot, seats alternating from
+game to game, so neither bot always moves first; a game of more sides puts one bot against a table
+of the other, its seat rotating.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kit.core import Game
 
@@ -163,40 +169,55 @@ def bot_factory(game: str, name: str, seconds: float = 0.2) -> Callable[[int], B
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    from kit.games import game_type, names
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=["lost-cities", "samoa", "overbooking"])
+    parser.add_argument("game", choices=names())
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, help="default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking")
-    parser.add_argument("--rounds", type=int, default=1, help="Lost Cities: rounds per game")
+    parser.add_argument("--players", type=int, help="default: the game's own (its Settings)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a setting, e.g. rounds=3")
     parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="the bot under test (default heuristic)")
     parser.add_argument("--against", choices=BOT_NAMES, default="random", help="its opponents (default random)")
     parser.add_argument("--seconds", type=float, default=0.2, help="ismcts: thinking time per decision")
     args = parser.parse_args(argv)
     hero, others = bot_factory(args.game, args.bot, args.seconds), bot_factory(args.game, args.against, args.seconds)
+    kind = game_type(args.game)
+    settings = parse_settings(args.set)
+    players = args.players or kind.settings_type().players
 
-    if args.game == "lost-cities":
-        from kit.lostcities import LostCities
+    def new_game(seed: int) -> Game:
+        return kind(players=players, seed=seed, **settings)
 
-        players = args.players or 2
-        summary = head_to_head(
-            lambda seed: LostCities(players=players, rounds=args.rounds, seed=seed), hero, others, args.games
-        )
-        print(f"lost-cities, {players} players, {args.rounds} round(s) per game: {args.bot} against {args.against}")
+    try:
+        first = new_game(0)
+    except (TypeError, ValueError) as error:  # a setting the game does not have, or a value it refuses
+        parser.error(f"{args.game}: {error}")
+    described = "".join(f", {name}={value!r}" for name, value in settings.items())
+    if len(first.totals()) == 2:  # two sides (two players, or two teams): bot against bot
+        summary = head_to_head(new_game, hero, others, args.games)
+        print(f"{args.game}, {players} players{described}: {args.bot} against {args.against}")
     else:
-        if args.game == "overbooking":
-            from kit.overbooking import Overbooking as game_type
-
-            players = args.players or 3
-        else:
-            from kit.samoa import Samoa as game_type
-
-            players = args.players or 4
-        summary = one_against_many(lambda seed: game_type(players=players, seed=seed), hero, others, args.games)
+        summary = one_against_many(new_game, hero, others, args.games)
         print(
-            f"{args.game}, {players} players: one {args.bot} bot against {players - 1} {args.against} bots, "
-            "seats rotating"
+            f"{args.game}, {players} players{described}: one {args.bot} bot against {players - 1} {args.against} "
+            "bots, seats rotating"
         )
     print(summary)
+
+
+def parse_settings(texts: Sequence[str]) -> dict[str, Any]:
+    """Game settings given on a command line as NAME=VALUE (``--set rounds=3``), each value read as
+    a Python literal when it is one, else kept as text."""
+    settings = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise SystemExit(f"--set wants NAME=VALUE, not {text!r}")
+        try:
+            settings[name.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            settings[name.strip()] = value.strip()
+    return settings
 
 
 if __name__ == "__main__":

@@ -13,10 +13,11 @@ it. The move played is the root child visited most. The game's heuristic bot gui
 its choice is expanded first and gets a progressive bias (BIAS / (visits + 1)) in UCB, so a short
 search starts from the heuristic's move and a longer one lets the rollouts overrule it.
 
-Rollouts: the game's heuristic bot by default ("random" also works), on the fastest path proven to
-play the readable engine's games (`kit.bots.rollout.playout`: each game's compiled kernel with
-numba, Samoa's lean playouts without), so many more iterations fit. The reward is the win
-share, or with reward="margin" half the win share and half the squashed score lead.
+Rollouts: the game's heuristic bot by default ("random" also works), in the game's compiled kernel
+when it plays this game exactly as the readable engine does (`kit.bots.rollout.playout`), so many
+more iterations fit; else in the readable engine, and `last_engine_reason` says why. The reward is
+the win share, or with reward="margin" half the win share and half the score lead squashed by the
+game's `score_scale`.
 
 Budget: `iterations=` makes a search reproducible and as strong on a busy machine as on a quiet
 one (the matches in docs/simulation.md, "ISMCTS", use it); `seconds=` never starts an iteration
@@ -31,16 +32,13 @@ from typing import Any
 
 from kit.core import Chance, Game
 
-from .rollout import final_outcome, heuristic_bot, playout
+from .rollout import final_outcome, playout
 
 #: UCB exploration constant (rewards lie in [0, 1])
 EXPLORATION = 0.7
 #: progressive bias towards the heuristic bot's choice, worth BIAS / (visits + 1) in UCB: with few
 #: iterations the search starts from the heuristic's move, with many the rollouts decide
 BIAS = 5.0
-#: the "margin" reward: half the win share, half the score lead squashed by tanh(lead / MARGIN_SCALE)
-#: (a smoother signal than win or lose: a few rollouts tell a close loss from a rout)
-MARGIN_SCALE = {"lost-cities": 40.0, "samoa": 40.0, "overbooking": 8.0}
 #: time mode: the search stops when the longest iteration so far would no longer fit before
 #: `seconds - SAFETY` (what is left covers choosing the move and returning it)
 SAFETY = 0.003
@@ -61,7 +59,12 @@ class _Node:
 class ISMCTSBot:
     """seconds: thinking time per decision; iterations: a fixed number of iterations instead (the
     search is then reproducible for a seed, and as strong on a busy machine as on a quiet one).
-    rollout: "heuristic" or "random"; reward: "win" (win share) or "margin" (see MARGIN_SCALE)."""
+    rollout: "heuristic" or "random"; reward: "win" (win share) or "margin": half the win share, half
+    the score lead squashed by tanh(lead / the game's `score_scale`) (a smoother signal than win or
+    lose: a few rollouts tell a close loss from a rout).
+
+    After each decision, `last_engine` names the rollouts' engine ("kernel" or "readable") and
+    `last_engine_reason` says why the readable engine was used (None when the kernel was)."""
 
     name = "ismcts"
     clock = staticmethod(time.perf_counter)  # the time mode's clock (a test gives it a fake one)
@@ -90,9 +93,12 @@ class ISMCTSBot:
         self.bias = bias
         self.reward = reward
         self.last_iterations = 0  # how many iterations the last decision used
+        self.last_engine: str | None = None  # the rollouts' engine in the last decision
+        self.last_engine_reason: str | None = None  # why it was the readable engine, if it was
 
     def choose(self, game: Game) -> Any:
         rollout = _Rollout(game, self.rollout, self.reward)  # (the first in a process loads a compiled path)
+        self.last_engine, self.last_engine_reason = rollout.play.engine, rollout.play.reason
         clock = self.clock
         start = clock()
         legal = game.legal_actions()
@@ -101,7 +107,7 @@ class ISMCTSBot:
             return legal[0]
         me = game.current_player
         root = _Node(None)
-        guide = heuristic_bot(game.name) if self.bias else None
+        guide = game.heuristic_bot() if self.bias else None
         iterate = self._iterate
         if self.iterations is not None:
             for _ in range(self.iterations):
@@ -166,12 +172,12 @@ class _Rollout:
 
     Each rollout draws one seed from the search's generator; its policy's choices come from
     ``Chance(seed)`` and later deals from the world's own generator, on whichever path plays the
-    game (`kit.bots.rollout.playout`): the compiled or lean paths play the same games as the
-    readable engine, so a search makes the same choices with or without them."""
+    game (`kit.bots.rollout.playout`): the compiled kernel plays the same games as the readable
+    engine, so a search makes the same choices with or without it."""
 
     def __init__(self, game: Game, policy: str, reward: str = "win"):
         self.policy = policy
-        self.margin = MARGIN_SCALE[game.name] if reward == "margin" else None
+        self.margin = game.score_scale if reward == "margin" else None
         self.play = playout(game, policy)
 
     def __call__(self, world: Game, chance: Chance) -> list[float]:

@@ -8,10 +8,29 @@ text, undo, replay, save and load, and a fingerprint used to compare positions.
 Undo works by replaying: the game is rebuilt from its settings (same seed, so the same shuffles)
 and every action but the last is applied again. That keeps the rules free of undo bookkeeping,
 and a game of a few hundred steps replays in well under a millisecond.
+
+What the generic layers (bots, the advisor, the search, the arena, `kit.sim`) need to know about a
+game, the game declares on its own class, as python-chess's board variants do (`uci_variant`,
+`starting_fen`, `is_variant_win` on each `Board` subclass) and as OpenSpiel's games declare their
+`GameType` and `GameInfo` (number of players, utilities, ...) when they register: a generic layer
+asks the game and never tests its name. The facts:
+
+- sides: `side_of(seat)`, `totals()` (one per side) and `winning_sides()`: by default every seat is
+  a side of its own; a game of partners maps seats to teams. `win_shares()` and `leads()` follow.
+- `score_scale`: a typical winning margin in points (a search's "margin" reward squashes by it);
+- `dataset`: the folder of its shipped component data under datasets/;
+- `heuristic`: the module of its heuristic bot (`heuristic_bot(**params)` makes one);
+- `fast_path`: the compiled kernel it registers for playouts (`kit.core.fastpath`), or None.
+
+Class attributes and small methods rather than a separate registry: the facts are fixed for a game
+(the sides follow its settings), most can be read from the class, and they stay in the game's own
+package beside its rules; its player counts and defaults are its `Settings`. Games are found by
+name through `kit.games`.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import reprlib
@@ -23,6 +42,7 @@ from typing import Any, ClassVar
 from .chance import Chance
 from .errors import IllegalAction, NothingToUndo
 from .events import Event
+from .fastpath import FastPath
 
 SEED_LIMIT = 2**256
 
@@ -78,10 +98,27 @@ class Settings:
 class Game(ABC):
     """One game in progress. Subclasses implement the rules of one game."""
 
-    #: short machine name used in save files, e.g. ``"lost-cities"``
+    #: short machine name used in save files and on command lines, lower case with hyphens
     name: ClassVar[str]
     #: the settings dataclass of this game
     settings_type: ClassVar[type[Settings]] = Settings
+
+    # ------------------------------------------------------ facts the generic layers ask the game
+    #: a typical winning margin in points: a search's "margin" reward squashes a lead by it
+    score_scale: ClassVar[float]
+    #: the folder of the game's shipped component data under datasets/
+    dataset: ClassVar[str]
+    #: the compiled kernel the game registers for its playouts (see kit.core.fastpath), or None
+    fast_path: ClassVar[FastPath | None] = None
+    #: the module of the game's heuristic bot (its class `HeuristicBot`), imported when asked for
+    heuristic: ClassVar[str | None] = None
+
+    @classmethod
+    def heuristic_bot(cls, **params: Any) -> Any:
+        """The game's heuristic bot (its keyword arguments are the bot's named parameters)."""
+        if cls.heuristic is None:
+            raise ValueError(f"{cls.name} has no heuristic bot")
+        return importlib.import_module(cls.heuristic).HeuristicBot(**params)
 
     def __init__(self, settings: Settings | None = None, **options: Any):
         if settings is None:
@@ -316,6 +353,29 @@ class Game(ABC):
         best = max(scores)
         return [p for p, s in enumerate(scores) if s == best]
 
+    # Sides: who plays with whom. Every seat is a side of its own unless a game of partners says
+    # otherwise (it then overrides all three).
+    def side_of(self, player: int) -> int:
+        """The side `player` plays on."""
+        return player
+
+    def totals(self) -> list[int]:
+        """Each side's score so far (final once `is_over`), one per side."""
+        return self.scores()
+
+    def winning_sides(self) -> list[int]:
+        """The sides that won (several on a tie) of a finished game."""
+        return self.winners()
+
+    def win_shares(self) -> list[float]:
+        """Each player's share of the win of a finished game: 1/k to each seat of k winning sides
+        (partners both get their side's share)."""
+        return shares(self, self.winning_sides())
+
+    def leads(self) -> list[float]:
+        """Each player's lead: their side's total minus the best other side's total."""
+        return leads(self, self.totals())
+
     # Save and load live in kit.core.saves; these are shortcuts.
     def save(self) -> dict[str, Any]:
         from .saves import save
@@ -348,6 +408,20 @@ def trust(action: Any) -> Any:
     """Mark an action object made by the engine itself, and kept alive for good, as well-formed."""
     Game._trusted.add(id(action))
     return action
+
+
+def shares(game: Game, winning_sides: list[int]) -> list[float]:
+    """Each seat's share of the win when `winning_sides` won (see `Game.win_shares`)."""
+    return [1 / len(winning_sides) if game.side_of(p) in winning_sides else 0.0 for p in range(game.settings.players)]
+
+
+def leads(game: Game, totals: list[int]) -> list[float]:
+    """Each seat's lead when the sides finished on `totals` (see `Game.leads`)."""
+    out = []
+    for p in range(game.settings.players):
+        side = game.side_of(p)
+        out.append(totals[side] - max(t for s, t in enumerate(totals) if s != side))
+    return out
 
 
 def random_playout(game: Game, chance: Chance, max_steps: int | None = None) -> int:

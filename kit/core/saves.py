@@ -38,6 +38,13 @@ def register(game_type: type[Game]) -> type[Game]:
     return game_type
 
 
+def registered(name: str) -> type[Game]:
+    """The game class registered as `name` (its package must have been imported)."""
+    if name not in _GAMES:
+        raise ValueError(f"no game {name!r} registered (known: {', '.join(sorted(_GAMES)) or 'none loaded'})")
+    return _GAMES[name]
+
+
 def save(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,

@@ -23,6 +23,7 @@ from kit.core.game import is_whole, short
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
 from .components import Card, Components, load_components
+from .playouts import FAST_PATH
 from .scoring import expedition_score, side_score
 
 MAX_ROUNDS = 100  # LC-2 suggests 3; a longer match is allowed, an endless one is a damaged file
@@ -112,6 +113,11 @@ class LostCities(Game):
 
     name = "lost-cities"
     settings_type = LostCitiesSettings
+    # facts the generic layers ask the game (kit.core.game): no name tests outside the game
+    score_scale = 40.0  # a typical winning margin in points
+    dataset = "lostcities"
+    heuristic = f"{__package__}.heuristic"
+    fast_path = FAST_PATH
     end_rule = "LC-6"
     moves = {
         Play: rules.play_to_expedition,  # LC-3.1

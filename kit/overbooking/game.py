@@ -20,6 +20,7 @@ from kit.core.game import is_whole, short
 from . import rules
 from .actions import Action, Hold, Place, Target, parse
 from .components import HOTEL_RULES, Components, Guest, load_components
+from .playouts import FAST_PATH
 from .rules import Hotel, Slot
 
 SCORE_CARDS = (None, "beginner", "advanced")
@@ -139,6 +140,11 @@ def check_scenario(game: Overbooking, scenario: Any) -> None:
 @register
 class Overbooking(Game):
     name = "overbooking"
+    # facts the generic layers ask the game (kit.core.game): no name tests outside the game
+    score_scale = 8.0  # a typical winning margin in points
+    dataset = "overbooking"
+    heuristic = f"{__package__}.heuristic"
+    fast_path = FAST_PATH
     settings_type = OverbookingSettings
     end_rule = "OB-8"
     moves = rules.MOVES

@@ -114,15 +114,30 @@ def simulate_arrivals(
     return counts
 
 
-def position(seed: int, cards_left: int, viewer: int = 0) -> LostCities:
-    """A real 2-player round from `seed`, played by two heuristic bots until the draw pile holds at
-    most `cards_left` cards and it is `viewer`'s turn to play (at the deal when `cards_left` >= 44)."""
+#: The round the Lost Cities lessons discuss, stated as data so that their text stays true whatever
+#: the shuffle: every card top first, player 0's 8 (Bx B3 B9 Dx D3 V5 V7 Nx), then player 1's 8, then
+#: the draw pile (LC-2).
+LESSON_DECK = tuple(
+    "Bx B3 B9 Dx D3 V5 V7 Nx H10 Bx D4 D10 V8 N2 N6 N8 V3 N4 D9 Vx Bx Nx V4 Dx N3 H2 N7 B7 N10 D6 D8 V6 "
+    "H6 B8 D5 Hx B4 H8 B5 Vx Nx N5 B2 H3 H4 V10 Hx D2 D7 H9 H7 V9 B6 N9 Vx Dx V2 Hx H5 B10".split()
+)
+
+
+def lesson_round() -> LostCities:
+    """The lessons' round at its deal (`LESSON_DECK`), player 0 to play."""
+    return LostCities(players=2, rounds=1, deck=LESSON_DECK)
+
+
+def position(cards_left: int, viewer: int = 0, seed: int | None = None) -> LostCities:
+    """A real 2-player round played by two heuristic bots until the draw pile holds at most
+    `cards_left` cards and it is `viewer`'s turn to play (at the deal when `cards_left` >= 44): the
+    lessons' round (`LESSON_DECK`), or the round dealt from `seed`."""
     from kit.lostcities.heuristic import HeuristicBot
 
-    game = LostCities(players=2, rounds=1, seed=seed)
+    game = lesson_round() if seed is None else LostCities(players=2, rounds=1, seed=seed)
     bot = HeuristicBot()
     while not game.is_over and not (len(game.deck) <= cards_left and game.to_move == viewer and game.phase == "play"):
         game.apply(bot.choose(game))
     if game.is_over:
-        raise ValueError(f"the round of seed {seed} ended before {cards_left} cards were left")
+        raise ValueError(f"the round ended before {cards_left} cards were left")
     return game

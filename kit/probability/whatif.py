@@ -25,10 +25,10 @@ from kit.sim.advice import Advice, advise
 from .urn import position as lost_cities_position
 
 
-def position(seed: int = 0, cards_left: int = 30) -> LostCities:
-    """A real Lost Cities round from `seed`, played by two heuristic bots until `cards_left` cards are
-    left in the draw pile, player 0 to play."""
-    return lost_cities_position(seed=seed, cards_left=cards_left)
+def position(cards_left: int = 30) -> LostCities:
+    """The lessons' Lost Cities round (`kit.probability.urn.LESSON_DECK`), played by two heuristic bots
+    until `cards_left` cards are left in the draw pile, player 0 to play."""
+    return lost_cities_position(cards_left=cards_left)
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def game_position(name: str) -> Game:
     """The lesson's position of game `name` (see `POSITIONS`): a fresh copy each call."""
     spec = POSITIONS[name]
     if name == "lost-cities":
-        return position(seed=spec.seed, cards_left=30)
+        return position(cards_left=30)
     from kit.bots.rollout import heuristic_bot
 
     if name == "samoa":

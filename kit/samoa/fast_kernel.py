@@ -3,15 +3,15 @@
     >>> from kit.samoa import fast_kernel
     >>> fast_kernel.play_from(game, policy_seed=1)     # (scores, winners), as the readable engine ends
 
-The advisor's Samoa rollouts run here when numba is installed (else in the lean Python path,
-kit/samoa/fast.py), with the uniformly random policy or the heuristic bot's (`HeuristicBot`, its
+The advisor's and the search's Samoa rollouts run here when numba is installed (else in the
+readable engine), with the uniformly random policy or the heuristic bot's (`HeuristicBot`, its
 parameters read), one per seat. A position is one int64 row (see
 the layout below); chance is drawn from the kernel's copy of Python's Mersenne Twister (shared with
 the Lost Cities kernel, kit/lostcities/fast.py), the game's generator for the tourists drawn and
 the policy's for the actions, in the readable engine's order. So for the same position and chance
 it plays the same actions and reaches the same final state; tests/samoa/test_fast_kernel.py checks
-it game for game. The functions follow kit/samoa/fast.py (the rules' steps, minus checks and events)
-line by line; the readable engine (rules.py) stays the reference.
+it game for game. The functions follow the rules' steps in rules.py (minus checks and events); the
+readable engine stays the reference.
 
 Codes: price cards by their index in the component file (a hand, a used pile: bit masks, so a hand
 is always in the engine's order); building tiles by kind in alphabetical order (the order
@@ -29,7 +29,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from kit.core import Chance
 from kit.core.errors import beyond_capacity, refuse
 
 from .components import BUILDING_KINDS, TOURIST_KINDS
@@ -301,21 +300,6 @@ def play_from(
     return scores, winners, [int(x) for x in recorded[:steps]]
 
 
-def rollout(world: Samoa, policy: Any, chance: Chance) -> list[float]:
-    """kit/samoa/fast.py's `rollout` in the kernel: each player's win share after playing `world` to
-    its end, `chance` and the world's generator left exactly where the readable rollout leaves them
-    (their Mersenne Twister states are read, advanced in the kernel and written back); `world`'s
-    position itself is not advanced."""
-    mt_game = np.array([world.chance._generator.getstate()[1]], np.uint32)
-    mt_policy = np.array([chance._generator.getstate()[1]], np.uint32)
-    params = policy_rows(policy, world.players)
-    finals = _run(encode(world)[None, :], _NO_ACTION, tables(world), params, mt_game, mt_policy, 0)[2]
-    world.chance._generator.setstate((3, tuple(mt_game[0].tolist()), None))
-    chance._generator.setstate((3, tuple(mt_policy[0].tolist()), None))
-    _, winners, _ = _final(finals[0, 0], world.players)
-    return [1 / len(winners) if p in winners else 0.0 for p in range(world.players)]
-
-
 def _run(rows, codes, t, params, states_game, states_policy, viewer: int, recorded=None):
     """The one compiled entry point (one compilation): (differences, wins, finals) of `_after_many`."""
     differences = np.zeros((rows.shape[0], codes.shape[0]))
@@ -344,8 +328,8 @@ _NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play on from the
 
 
 # ---------------------------------------------------------------------- the compiled functions
-# Plain Python that `numba.njit` compiles; each follows the function of kit/samoa/fast.py (and so
-# rules.py) with the same name.
+# Plain Python that `numba.njit` compiles; each follows the step of rules.py of its name (less the
+# leading underscore) where there is one.
 def _next_turn(row, t, after, mt_game):
     row[TURN] += 1
     if row[TURN] < row[ORDER_LEN]:
@@ -628,7 +612,7 @@ def _occupied(row, p, r):
 
 
 def _random_action(row, t, mt):
-    """`legal_actions()[int(random() * n)]`, counted as kit/samoa/fast.py counts."""
+    """`legal_actions()[int(random() * n)]`, found by counting the legal actions, not listing them."""
     phase, p = row[PHASE], row[TO_MOVE]
     if phase == CHOOSE:
         hand, used = row[HAND + p], row[USED + p]

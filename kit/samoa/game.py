@@ -24,6 +24,7 @@ from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
 from .components import Components, PriceCard, Tourist, load_components
 from .hotel import Hotel
+from .playouts import FAST_PATH
 from .scenarios import apply_scenario
 
 
@@ -57,6 +58,11 @@ _PLACES = [[[trust(Place(g + 1, t + 1, r + 1)) for r in range(35)] for t in rang
 @register
 class Samoa(Game):
     name = "samoa"
+    # facts the generic layers ask the game (kit.core.game): no name tests outside the game
+    score_scale = 40.0  # a typical winning margin in points
+    dataset = "samoa"
+    heuristic = f"{__package__}.heuristic"
+    fast_path = FAST_PATH
     settings_type = SamoaSettings
     end_rule = "SA-6"
     moves = rules.MOVES

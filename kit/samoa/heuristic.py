@@ -106,8 +106,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------------ SA-3.5
     def plan(self, hotel: Hotel, group, price: int) -> list[tuple[int, int, int]]:
-        """The placements of `group` worth most in `hotel` at `price` (`_plan`; kit/samoa/fast.py's
-        lean bot plans the same without copying the hotel)."""
+        """The placements of `group` worth most in `hotel` at `price` (`_plan`)."""
         return _plan(hotel, group, price)
 
     def _tourists(self, game: Samoa) -> Action:

@@ -1,7 +1,7 @@
 """Simulation as data: many seeded games played by bots, as polars frames, with honest statistics.
 
     >>> from kit.sim import simulate, bot
-    >>> frame = simulate("samoa", games=200, record="decisions", bots=["heuristic", "random"])
+    >>> frame = simulate(name, games=200, record="decisions", bots=["heuristic", "random"])  # see kit.games
 
 A layer above the games and the bots: no game imports it. It needs the `sim` extra
 (polars, scipy, tqdm, dask[distributed]). Columns: docs/simulation.md.

@@ -13,22 +13,21 @@ rebuild the true deals). Every action is tried on the same determinizations with
 stream for the policy (common random numbers), so differences between actions are not luck of the
 deal.
 
-- score difference: the viewer's final score minus the best other score (Lost Cities: the viewer's
-  side's match total minus the other side's). Student t interval for the mean.
+- score difference: the viewer's side's final total minus the best other side's (`Game.leads`: a
+  side is a player, or a team of partners). Student t interval for the mean.
 - win probability: the share of rollouts the viewer wins, a shared first place counting as a share
   (two tied winners: half each). Wilson score interval (the shares make it approximate on ties).
 - This is an experiment on the *rollout policy's* play after the action ("random": uniformly random
   legal actions; "heuristic": the game's heuristic bot, whose own choices confound the result): it
   says how the action does if everyone then plays like that, not under best play.
 
-Fast paths (`FAST_PATHS`, one entry per game), each for "random", "heuristic" or the game's own
-HeuristicBot (never a subclass, whose choices a fast path would not know): Lost Cities uses its
-compiled kernel (kit/lostcities/fast.py) when numba is installed; Overbooking its compiled kernel
-(kit/overbooking/fast.py, with numba); Samoa its compiled kernel (kit/samoa/fast_kernel.py, with
-numba) or else lean Python playouts (kit/samoa/fast.py). Without numba, Lost Cities and Overbooking
-take the readable engine. A fast path plays exactly the rollouts the readable engine would
-(tests/sim/test_advice.py checks the numbers agree); `engine="readable"` forces the readable engine,
-the reference, and `Advice.engine` names the path used ("kernel", "lean" or "readable").
+The fast path: the compiled kernel the game registers (`Game.fast_path`), used when numba is
+installed, the kernel plays the policy ("random", "heuristic" or the game's own HeuristicBot, never
+a subclass, whose choices it would not know) and it plays this game's settings and component data
+exactly as the readable engine does (the kernel's `refusal(game)`). It plays exactly the rollouts
+the readable engine would (tests/sim/test_advice.py checks the numbers agree). `engine="readable"`
+forces the readable engine, the reference; `Advice.engine` names the path used ("kernel" or
+"readable") and `Advice.engine_reason` says why the readable engine was used.
 """
 
 from __future__ import annotations
@@ -40,8 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from kit.bots.rollout import play_to_end, rollout_bots, win_shares
+from kit.bots.rollout import engine_for, play_to_end, rollout_bots
 from kit.core import Chance, Game
+from kit.core.fastpath import policy_name as _policy_name
 
 from .stats import mean_interval, wilson_interval
 
@@ -75,9 +75,10 @@ class Advice:
     policy: str
     rollouts: int  # per action
     information: str  # "viewer" (determinized) or "everything" (the open teaching mode)
-    engine: str  # the path used: "readable", or a fast path's name ("kernel": compiled, "lean": Samoa's)
+    engine: str  # the path used: "readable", or a fast path's name ("kernel": compiled)
     seconds: float
     actions: list[ActionValue] = field(default_factory=list)
+    engine_reason: str | None = None  # why the readable engine was used (None: the fast path was)
 
     @property
     def best(self) -> ActionValue:
@@ -97,6 +98,8 @@ class Advice:
             f"{len(self.actions)} actions x {self.rollouts:,} rollouts, {self.policy} play afterwards, "
             f"using {source}; {self.seconds:.2f} s ({self.engine} engine)"
         ]
+        if self.engine_reason is not None:
+            lines.append(f"  ({self.engine_reason})")
         lines += [f"  {value}" for value in self.actions]
         return "\n".join(lines)
 
@@ -117,8 +120,8 @@ def advise(
     these are). policy: "random", "heuristic" or a bot object (`choose(game)`) for every seat after
     the action. everything=True uses the true hidden cards (the open teaching mode; say so when
     showing it). engine: "auto" (the game's fast path when there is one for this policy), "readable"
-    (the reference engine), "fast" (the fast path, or an error), or a fast path's own name ("kernel":
-    the compiled kernel of Lost Cities, Samoa or Overbooking; "lean": Samoa's lean Python playouts).
+    (the reference engine), "fast" (the fast path, or an error saying why there is none), or a fast
+    path's own name ("kernel": the game's compiled kernel).
     progress(done, total) is called as rollouts finish (in about twenty steps).
     """
     if game.is_over:
@@ -130,7 +133,7 @@ def advise(
         raise ValueError("at least 2 rollouts per action are needed for an interval")
     start = time.perf_counter()
     actions = game.legal_actions()
-    path = fast_path(game, policy, engine)
+    path, reason = _choose(game, policy, engine)
     chance = Chance(seed)
     differences = np.zeros((rollouts, len(actions)))
     wins = np.zeros((rollouts, len(actions)))
@@ -167,6 +170,7 @@ def advise(
         "readable" if path is None else path.engine,
         time.perf_counter() - start,
         values,
+        reason,
     )
 
 
@@ -183,74 +187,42 @@ class FastPath:
     `_rollout_seeded(worlds[j], actions[k], viewer, game_seeds[j], policy_seeds[j], policy)` gives.
     """
 
-    engine: str  # its name in `Advice.engine`: "kernel" (compiled), "lean" (a lean Python path), ...
+    engine: str  # its name in `Advice.engine`: "kernel" (compiled)
     rollouts: Callable[..., tuple[np.ndarray, np.ndarray]]
-
-
-def _lost_cities_path(policy: Any) -> FastPath | None:
-    from kit.lostcities import fast
-
-    if not fast.fits(policy):  # numba there, and a policy the kernel plays (a bot's subclass is not)
-        return None
-
-    def rollouts(worlds, actions, viewer, game_seeds, policy_seeds):
-        totals = fast.play_after(worlds, actions, game_seeds, policy_seeds, policy)
-        side = viewer % 2
-        mine, theirs = totals[:, :, side], totals[:, :, 1 - side]
-        return mine - theirs, (mine > theirs) + 0.5 * (mine == theirs)
-
-    return FastPath("kernel", rollouts)
-
-
-def _overbooking_path(policy: Any) -> FastPath | None:
-    """Overbooking's compiled kernel (kit/overbooking/fast.py; numba): random and heuristic rollouts."""
-    from functools import partial
-
-    from kit.overbooking import fast
-
-    if not fast.AVAILABLE or not fast.fits(policy):
-        return None
-    return FastPath("kernel", partial(fast.advisor_rollouts, policy=policy))
-
-
-def _samoa_paths(policy: Any) -> list[FastPath]:
-    from kit.samoa import fast
-
-    return [FastPath(engine, rollouts) for engine, rollouts in fast.advisor_paths(policy)]
-
-
-#: game name -> finder(policy): the game's fast path for that rollout policy, or a list of them (the
-#: fastest first; `engine=` may name another), or None (no fast path for this policy, or its optional
-#: dependency is missing). One line per game; imports stay lazy.
-FAST_PATHS: dict[str, Callable[[Any], FastPath | list[FastPath] | None]] = {
-    "lost-cities": _lost_cities_path,
-    "samoa": _samoa_paths,
-    "overbooking": _overbooking_path,
-}
 
 
 def fast_path(game: Game, policy: Any, engine: str = "auto") -> FastPath | None:
     """The fast path `advise` uses for `game` and `policy` under `engine`; None: the readable engine."""
+    return _choose(game, policy, engine)[0]
+
+
+def _choose(game: Game, policy: Any, engine: str) -> tuple[FastPath | None, str | None]:
+    """The fast path for `game` and `policy` under `engine`, or None and why the readable engine is used."""
     if not isinstance(engine, str):
         raise ValueError(f"engine is 'auto', 'readable', 'fast' or a fast path's name, not {engine!r}")
     if engine == "readable":
-        return None
-    finder = FAST_PATHS.get(game.name)
-    found = finder(policy) if finder is not None else None
-    paths = [] if found is None else [found] if isinstance(found, FastPath) else list(found)
+        return None, "the readable engine was asked for"
+    chosen = engine_for(game, policy)
+    paths = [] if chosen.kernel is None else [_kernel_path(game, chosen.kernel, policy)]
     if engine == "auto":
-        return paths[0] if paths else None
+        return (paths[0], None) if paths else (None, chosen.reason)
     if not paths:
-        raise ValueError(
-            f"there is no fast path for {game.name} with the {_policy_name(policy)} policy here"
-            + (" (its compiled kernel needs numba)" if game.name in ("lost-cities", "overbooking") else "")
-        )
+        raise ValueError(f"no fast path for {game.name} with the {_policy_name(policy)} policy: {chosen.reason}")
     if engine == "fast":
-        return paths[0]
+        return paths[0], None
     named = [path for path in paths if path.engine == engine]
     if not named:
         raise ValueError(f"the fast paths for {game.name} here are {[p.engine for p in paths]}, not {engine!r}")
-    return named[0]
+    return named[0], None
+
+
+def _kernel_path(game: Game, kernel, policy: Any) -> FastPath:
+    fast = game.fast_path
+
+    def rollouts(worlds, actions, viewer, game_seeds, policy_seeds):
+        return fast.rollouts(kernel, worlds, actions, viewer, game_seeds, policy_seeds, policy)
+
+    return FastPath("kernel", rollouts)
 
 
 def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
@@ -259,19 +231,9 @@ def _kernel_for(game: Game, policy: Any, engine: str) -> bool:
     return path is not None and path.engine == "kernel"
 
 
-def _policy_name(policy: Any) -> str:
-    return policy if isinstance(policy, str) else getattr(policy, "name", type(policy).__name__)
-
-
 def outcome(game: Game, viewer: int) -> tuple[float, float]:
     """(score difference, win share) of a finished game for `viewer` (see the module's docstring)."""
-    if game.name == "lost-cities":  # two sides: a player's, or a team's (LC-7)
-        totals = game.totals()
-        mine, theirs = totals[viewer % 2], totals[1 - viewer % 2]
-        return mine - theirs, 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    scores = game.scores()
-    best_other = max(s for p, s in enumerate(scores) if p != viewer)
-    return scores[viewer] - best_other, win_shares(game)[viewer]
+    return game.leads()[viewer], game.win_shares()[viewer]
 
 
 def _rollout_seeded(world: Game, action, viewer: int, game_seed: int, policy_seed: int, policy) -> tuple[float, float]:

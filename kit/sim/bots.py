@@ -1,7 +1,7 @@
 """Bots by name, with named parameters: what a simulation asks for, in a form that travels to other
 processes and Dask workers (names and numbers, not objects) and reads back from a command line.
 
-    >>> bot("heuristic", start_threshold=18)      # a Lost Cities heuristic that starts bolder
+    >>> bot("heuristic", start_threshold=18)      # a heuristic bot with one parameter changed
     BotSpec('heuristic(start_threshold=18)')
     >>> parse_bots("heuristic(start_threshold=18),random")
 """

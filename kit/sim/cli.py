@@ -1,8 +1,10 @@
 """`python -m kit.sim`: simulate games and write them to a parquet file that says how it was made.
 
-    python -m kit.sim lost-cities --games 100000 --bots heuristic,random --record decisions --out x.parquet
-    python -m kit.sim samoa --games 2000 --players 3,4,5,6 --record decisions --processes 2 --out s.parquet
-    python -m kit.sim overbooking --games 5000 --scheduler tcp://10.0.0.5:8786 --out o.parquet
+    python -m kit.sim GAME --games 100000 --bots heuristic,random --record decisions --out x.parquet
+    python -m kit.sim GAME --games 2000 --players 3,4,5,6 --record decisions --processes 2 --out s.parquet
+    python -m kit.sim GAME --games 5000 --scheduler tcp://10.0.0.5:8786 --out o.parquet
+
+GAME is one of `kit.games.names()`; docs/simulation.md has a command for each game.
 
 The file's metadata holds the command (every option that decides the rows written out, defaults
 included), the seed, the tablekit version and the sha256 of the component data; running the command
@@ -13,15 +15,15 @@ Columns: docs/simulation.md.
 from __future__ import annotations
 
 import argparse
-import ast
 import shlex
 import sys
 import time
 from importlib import metadata as package_metadata
 from pathlib import Path
-from typing import Any
 
 import polars as pl
+
+from kit.bots.arena import parse_settings
 
 from .bots import parse_bots
 from .components import component_hash
@@ -37,13 +39,6 @@ def tablekit_version() -> str:
         return package_metadata.version("tablekit")
     except package_metadata.PackageNotFoundError:  # pragma: no cover - a plain checkout on sys.path
         return "unknown"
-
-
-def _value(text: str) -> Any:
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return text
 
 
 def parser() -> argparse.ArgumentParser:
@@ -85,12 +80,7 @@ def command(args: argparse.Namespace, players: list[int]) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     players = [int(p) for p in args.players.split(",")] if args.players else [sim_game(args.game).default_players]
-    settings = {}
-    for setting in args.set:
-        name, sep, value = setting.partition("=")
-        if not sep:
-            raise SystemExit(f"--set wants NAME=VALUE, not {setting!r}")
-        settings[name.strip()] = _value(value.strip())
+    settings = parse_settings(args.set)
     client = None
     if args.scheduler:
         from distributed import Client

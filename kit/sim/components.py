@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.core.data import dataset_dir
-
-FOLDERS = {"lost-cities": "lostcities", "samoa": "samoa", "overbooking": "overbooking"}
+from kit.games import game_type
 
 
 @dataclass(frozen=True)
@@ -30,7 +29,7 @@ class Bundle:
 
 
 def bundle(game: str, folder: str | os.PathLike | None = None) -> Bundle:
-    root = Path(folder) if folder is not None else dataset_dir(FOLDERS[game])
+    root = Path(folder) if folder is not None else dataset_dir(game_type(game).dataset)
     if not root.is_dir():
         raise FileNotFoundError(f"components: no folder {root}")
     files = tuple((path.name, path.read_bytes()) for path in sorted(root.glob("*.csv")))
@@ -68,7 +67,7 @@ def unpack(components: Bundle) -> str | None:
 def edited_copy(game: str, edits: dict[tuple[str, int, str], object], base: str | os.PathLike | None = None) -> Path:
     """A new folder with `base`'s component files (default: the shipped ones), some values changed.
 
-        edited_copy("samoa", {("price_cards.csv", 1, "price"): 6})   # the 2nd card's price -> 6
+        edited_copy(name, {("price_cards.csv", 1, "price"): 6})   # the 2nd card's price -> 6
 
     Keys are (file, data row counted from 0, column). The folder lives in the temporary directory,
     named by its contents, so asking twice for the same edit gives the same folder."""

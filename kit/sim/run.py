@@ -22,7 +22,7 @@ RECORDS = ("games", "decisions")
 
 @dataclass(frozen=True)
 class Plan:
-    game: str  # lost-cities, samoa, overbooking
+    game: str  # a name of kit.games.names()
     seed: int
     players: tuple[int, ...]  # game i has players[i % len(players)] seats
     bots: tuple[BotSpec, ...]  # seat p of game i: bots[(p + i) % len(bots)], so seats rotate

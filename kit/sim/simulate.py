@@ -1,9 +1,9 @@
 """`simulate`: many seeded games played by bots, returned as one polars DataFrame.
 
     >>> from kit.sim import simulate, bot
-    >>> games = simulate("lost-cities", games=1000, seed=1, bots=["heuristic", "random"])
-    >>> bold = bot("heuristic", keep_value=1.0)
-    >>> moves = simulate("overbooking", games=200, record="decisions", bots=[bold, "random"])
+    >>> games = simulate(name, games=1000, seed=1, bots=["heuristic", "random"])   # name: see kit.games
+    >>> bold = bot("heuristic", keep_value=1.0)     # the game's heuristic bot, a parameter changed
+    >>> moves = simulate(name, games=200, record="decisions", bots=[bold, "random"])
 
 The columns of each record are listed, with their meaning, in docs/simulation.md (`columns()` gives
 them in code).
@@ -44,12 +44,12 @@ def simulate(
     step_cap: int = DEFAULT_STEP_CAP,
     **settings: Any,
 ) -> pl.DataFrame:
-    """Play `games` games of `game` (lost-cities, samoa or overbooking) and return them as data.
+    """Play `games` games of `game` (a name of `kit.games.names()`) and return them as data.
 
     - seed: game i is dealt from (seed, i) alone, so the frame is the same row for row whatever
       executor, chunk size or number of workers ran it.
-    - players: seats per game (default: 2 for Lost Cities, 4 for Samoa, 3 for Overbooking); a list
-      makes game i use players[i % len(players)].
+    - players: seats per game (default: the game's own, its Settings' default); a list makes game i
+      use players[i % len(players)].
     - bots: names ("heuristic", "random") or `bot(name, **parameters)`; seat p of game i gets
       bots[(p + i) % len(bots)], so every bot sits in every seat equally often.
     - components: a folder with an edited copy of datasets/<game>/ (see `edited_copy`).
@@ -60,7 +60,7 @@ def simulate(
       takes over a second, False never. In notebooks checked by nbval, pass False in cells whose
       output is compared. A function instead is called as progress(games done, games) as the run
       goes (the notebooks' explorers, widgets/probability.py, draw their own bar with it).
-    - settings: further game settings, e.g. rounds=3 (Lost Cities), score_card="advanced" (Overbooking).
+    - settings: further settings of the game (the fields of its Settings), e.g. rounds=3.
     """
     sim = sim_game(game)
     if record not in RECORDS:

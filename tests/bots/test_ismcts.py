@@ -68,7 +68,7 @@ def test_the_time_mode_never_starts_an_iteration_that_would_overrun(costs):
 
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 def test_rollouts_play_the_readable_engines_games_and_rewards_lie_in_zero_to_one(policy):
-    # whichever path plays them (compiled kernel, lean playouts, readable engine), rollouts end as the
+    # whichever path plays them (compiled kernel, readable engine), rollouts end as the
     # readable engine's would: a search chooses the same with or without numba and the fast paths
     from kit.bots.ismcts import _Rollout
     from kit.bots.rollout import final_outcome, playout

@@ -125,7 +125,6 @@ def _entry_points(kernel, game):
         return [
             lambda: samoa_fast.play_from(game, 1),
             lambda: samoa_fast.play_after([game], actions, seat, [1], [2]),
-            lambda: samoa_fast.rollout(game, "random", Chance(1)),
             lambda: samoa_fast.encode(game),
         ]
     return [
@@ -163,6 +162,24 @@ def test_a_set_beyond_the_kernel_is_refused_at_every_entry_point_before_playing(
             call()
         assert str(raised.value) == reason and isinstance(raised.value, ValueError)
     assert game.fingerprint() == before and game.chance._generator.getstate() == state
+
+
+def test_the_advisor_and_the_search_take_the_readable_engine_and_say_why(monkeypatch):
+    """A set the kernel refuses: the fast-path choice (kit.core.fastpath) asks `refusal(game)`, so
+    advice and playouts come from the readable engine, with the kernel's sentence as the reason."""
+    from kit.bots.rollout import playout
+    from kit.sim.advice import advise
+
+    seventeen = _samoa_price_cards(17)
+    monkeypatch.setattr("kit.samoa.game.load_components", lambda folder=None: seventeen)
+    game = Samoa(players=3, seed=1)
+    reason = samoa_fast.refusal(game)
+    advice = advise(game, rollouts=2)
+    assert (advice.engine, advice.engine_reason) == ("readable", reason)
+    search = playout(game, "random")
+    assert (search.engine, search.reason) == ("readable", reason)
+    with pytest.raises(ValueError, match="16 price cards"):
+        advise(game, rollouts=2, engine="kernel")
 
 
 def test_the_shipped_data_and_every_edited_set_are_played_not_refused(folders):

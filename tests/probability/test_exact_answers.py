@@ -36,7 +36,7 @@ def mean_within_4_se(values: list[int], exact: Fraction | float) -> None:
 
 # ------------------------------------------------------------------ lesson 1: the urn
 def test_lesson_1_the_issue_numbers_from_the_deal_of_seed_0():
-    game = LostCities(players=2, rounds=1, seed=0)
+    game = urn.lesson_round()
     desert = urn.urn_for(game, 0, DESERT)
     assert desert == urn.Urn(unseen=52, wanted=8, draws=22)
     assert round(float(desert.mean()), 2) == 3.38
@@ -83,14 +83,14 @@ def test_lesson_1_future_draws_are_the_cards_a_round_of_pile_draws_gives():
 
 @pytest.mark.slow
 def test_lesson_1_the_engine_agrees_with_the_count_of_handfuls():
-    game = LostCities(players=2, rounds=1, seed=0)
+    game = urn.lesson_round()
     desert = urn.urn_for(game, 0, DESERT)
     counts = urn.simulate_arrivals(game, 0, DESERT, TRIALS, seed=11)
     within_4_se(sum(c >= 3 for c in counts), TRIALS, desert.at_least(3))
     within_4_se(sum(c == 0 for c in counts), TRIALS, desert.pmf()[0])
     mean_within_4_se(counts, desert.mean())
     # and later in a real round, for another colour
-    later = urn.position(seed=0, cards_left=20)
+    later = urn.position(cards_left=20)
     volcano = urn.urn_for(later, 0, 3)
     counts = urn.simulate_arrivals(later, 0, 3, TRIALS, seed=12)
     mean_within_4_se(counts, volcano.mean())
@@ -305,7 +305,7 @@ def test_lesson_7_rollouts_for_a_width_by_the_square_law():
 def test_lesson_7_four_times_the_rollouts_halve_the_interval_on_the_engine():
     """The advisor's half-widths at n and 4n over 20,000 rollouts in all: the ratio is 1/2 up to the
     sampling error of the standard deviation (well under 4 of its standard errors, ~3% here)."""
-    game = whatif.position(seed=0, cards_left=10)  # short rollouts: the end of a round
+    game = whatif.position(cards_left=10)  # short rollouts: the end of a round
     rows = whatif.widths(game, [4_000, 16_000], policy="heuristic", seed=3)
     ratio = rows[1]["best_half_width"] / rows[0]["best_half_width"]
     assert ratio == pytest.approx(0.5, rel=0.1)

@@ -66,7 +66,7 @@ def test_the_exact_distribution_is_the_count_of_handfuls(start):
 
 def test_the_lessons_deal_by_linearity_and_its_numbers():
     """Seed 0, player 0 holds Dx D3: 52 unseen cards, 8 Desert number cards among them, 22 draws."""
-    game = LostCities(players=2, rounds=1, seed=0)
+    game = urn.lesson_round()
     desert = expedition.from_game(game, 0, DESERT)
     assert desert == expedition.Start((3,), 1, (2, 4, 5, 6, 7, 8, 9, 10), 52, 22)
     assert desert.expected() == by_linearity(desert) == Fraction(118373, 15134)
@@ -139,7 +139,7 @@ def test_lesson_1s_urn_leaves_out_the_cards_known_in_the_other_hand():
 def test_the_engine_agrees_with_the_enumeration():
     """The engine's redeals (determinize) at a real position, scored by the engine's LC-5; and the
     shuffled urn of a what-if hand (cheap, so the bonus and the investments are tried too)."""
-    game = urn.position(seed=0, cards_left=26)  # player 0 holds D3 D8 D9, 34 unseen
+    game = urn.position(cards_left=26)  # player 0 holds D3 D8 D9, 34 unseen
     desert = expedition.from_game(game, 0, DESERT, investments=1)
     scores = expedition.simulate_start(game, 0, DESERT, TRIALS, investments=1, seed=21)
     mean_within_4_se(scores, desert.expected())
@@ -161,7 +161,7 @@ def test_the_engine_agrees_with_the_enumeration():
 def test_the_bot_is_not_the_idealised_player():
     """The lesson's claim at its deal: the heuristic bot's Desert, started with Dx, ends far below
     the idealised player's (its 95% interval lies wholly below the exact value)."""
-    game = LostCities(players=2, rounds=1, seed=0)
+    game = urn.lesson_round()
     from kit.sim.stats import mean_interval
 
     rows = expedition.bot_rollouts(game, 0, DESERT, 300, seed=1)

@@ -10,15 +10,25 @@ import pytest
 
 from kit.bots.rollout import play_to_end, rollout_bots
 from kit.core import Chance
-from kit.samoa import fast_kernel
+from kit.samoa import Samoa, fast_kernel
 from kit.samoa.actions import Buy
 from kit.samoa.heuristic import HeuristicBot
-from tests.samoa.test_fast import _position
 
 pytestmark = pytest.mark.skipif(not fast_kernel.AVAILABLE, reason="numba not installed (extra 'fast')")
 
 
 TUNED = HeuristicBot(pressure=0.6, single_guest=1.0, pool_bid=9, take_back_hand=6)
+
+
+def _position(seed: int, players: int, steps: int) -> Samoa:
+    """A position `steps` random actions into a game (the walk's own generator, not the game's)."""
+    game = Samoa(players=players, seed=seed)
+    chance = Chance(10_000 + seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(game.random_action(chance))
+    return game
 
 
 def _mixed(players: int) -> list:

@@ -112,7 +112,7 @@ def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
     assert advise(game, rollouts=2, policy=_FirstAction()).engine == "readable"
     assert advise(game, rollouts=2, engine="readable").engine == "readable"
     with pytest.raises(ValueError, match="not .lean."):
-        advise(game, rollouts=2, engine="lean")
+        advise(game, rollouts=2, engine="lean")  # a name no fast path has
     with pytest.raises(ValueError, match="no fast path"):
         advise(game, rollouts=2, policy=_FirstAction(), engine="fast")
     with pytest.raises(ValueError, match="engine is"):
@@ -121,28 +121,27 @@ def test_the_fast_path_hook_falls_back_to_the_readable_engine_and_names_it():
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_the_fast_samoa_advisor_gives_the_readable_engines_numbers(policy):
-    """Rollouts in the compiled kernel (lean Python without numba)."""
+    """Rollouts in the compiled kernel (the readable engine without numba)."""
     from kit.samoa import fast_kernel
 
     game = _walked(Samoa(players=4, seed=5), 60)  # round 4: shorter rollouts than POSITIONS' round 1
     assert len(game.legal_actions()) >= 3
     fast = advise(game, rollouts=5, policy=policy, seed=4)
     readable = advise(game, rollouts=5, policy=policy, seed=4, engine="readable")
-    expected = "kernel" if fast_kernel.AVAILABLE else "lean"
+    expected = "kernel" if fast_kernel.AVAILABLE else "readable"
     assert fast.engine == expected and readable.engine == "readable"
     assert fast.actions == readable.actions
-    if fast_kernel.AVAILABLE:  # the lean path can still be asked for by name
-        assert advise(game, rollouts=5, policy=[policy] * 4, seed=4, engine="lean").actions == readable.actions
 
 
-def test_without_numba_samoa_random_rollouts_take_the_lean_path(monkeypatch):
+def test_without_numba_samoa_rollouts_take_the_readable_engine_and_say_why(monkeypatch):
     from kit.samoa import fast_kernel
 
     monkeypatch.setattr(fast_kernel, "AVAILABLE", False)
     game = _walked(Samoa(players=3, seed=8), 100)
-    lean = advise(game, rollouts=4, seed=1)
-    assert lean.engine == "lean"
-    assert lean.actions == advise(game, rollouts=4, seed=1, engine="readable").actions
+    advice = advise(game, rollouts=4, seed=1)
+    assert advice.engine == "readable" and "numba is not installed" in advice.engine_reason
+    assert "numba is not installed" in str(advice)
+    assert advice.actions == advise(game, rollouts=4, seed=1, engine="readable").actions
 
 
 @pytest.mark.skipif(not overbooking_fast.AVAILABLE, reason="numba not installed (extra 'fast')")
@@ -160,8 +159,9 @@ def test_the_overbooking_kernel_advisor_gives_the_readable_engines_numbers(polic
 def test_without_numba_overbooking_rollouts_take_the_readable_engine(monkeypatch):
     monkeypatch.setattr(overbooking_fast, "AVAILABLE", False)
     game = _walked(Overbooking(players=2, seed=3), 25)
-    assert advise(game, rollouts=2, seed=1).engine == "readable"
-    with pytest.raises(ValueError, match="no fast path"):
+    advice = advise(game, rollouts=2, seed=1)
+    assert advice.engine == "readable" and "numba is not installed" in advice.engine_reason
+    with pytest.raises(ValueError, match="no fast path.*numba is not installed"):
         advise(game, rollouts=2, engine="fast")
 
 
@@ -175,7 +175,7 @@ def test_a_lost_cities_bots_subclass_takes_the_readable_engine_and_says_so():
 
     game = POSITIONS["lost-cities"]()
     advice = advise(game, rollouts=4, policy=FirstAction(), seed=3, everything=True)
-    assert advice.engine == "readable"
+    assert advice.engine == "readable" and "does not play" in advice.engine_reason
     readable = advise(game, rollouts=4, policy=FirstAction(), seed=3, everything=True, engine="readable")
     assert advice.actions == readable.actions
     with pytest.raises(ValueError, match="no fast path"):

@@ -1,28 +1,26 @@
 """What `simulate` needs to know about each game: how to deal one, its bots, and what a decision
-record holds (each column with its type and meaning, the source of docs/simulation.md)."""
+record holds (each column with its type and meaning, the source of docs/simulation.md).
+
+Each game's adapter is the module of this package named as the game's package (`kit.games`), and
+its `SIM_GAME`: those modules are the games' own registrations in `kit.sim`, the only modules of
+kit.sim (with the analyses of kit.sim.analyses, one per game) that name a game.
+"""
 
 from __future__ import annotations
+
+import importlib
+
+from kit.games import names, package_of
 
 from .base import GAMES_COLUMNS, SimGame
 
 
 def sim_game(name: str) -> SimGame:
-    """The simulation adapter of a game, by its name in saves: lost-cities, samoa, overbooking."""
-    if name == "lost-cities":
-        from .lostcities import LOST_CITIES
-
-        return LOST_CITIES
-    if name == "samoa":
-        from .samoa import SAMOA
-
-        return SAMOA
-    if name == "overbooking":
-        from .overbooking import OVERBOOKING
-
-        return OVERBOOKING
-    raise ValueError(f"no game {name!r}: choose lost-cities, samoa or overbooking")
+    """The simulation adapter of a game, by its name in saves (one of `kit.games.names()`)."""
+    module = package_of(name).rsplit(".", 1)[-1]
+    return importlib.import_module(f"{__name__}.{module}").SIM_GAME
 
 
-GAME_NAMES = ("lost-cities", "samoa", "overbooking")
+GAME_NAMES = names()
 
 __all__ = ["GAMES_COLUMNS", "GAME_NAMES", "SimGame", "sim_game"]

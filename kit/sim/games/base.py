@@ -20,7 +20,7 @@ GAMES_COLUMNS: list[Column] = [
     ("seed", pl.Int64, "the engine seed of this game: `Game(seed=...)` deals it again"),
     ("players", pl.Int64, "players at the table"),
     ("bots", pl.List(pl.String), "the bot at each seat (seat 0 first), with its parameters if any"),
-    ("scores", pl.List(pl.Int64), "each seat's final score (in Lost Cities' partner game, the team's)"),
+    ("scores", pl.List(pl.Int64), "each seat's final score (in a game of partners, the team's)"),
     ("winners", pl.List(pl.Int64), "the seats that won (several on a tie)"),
     ("steps", pl.Int64, "actions taken in the game"),
     ("capped", pl.Boolean, "true if the game was stopped by the step cap before its end (never a rule)"),

@@ -101,7 +101,7 @@ class LostCitiesRecorder(Recorder):
         return out
 
 
-LOST_CITIES = SimGame(
+SIM_GAME = SimGame(
     name="lost-cities",
     new_game=LostCities,
     default_players=2,

@@ -85,7 +85,7 @@ class OverbookingRecorder(Recorder):
         return [(*head, row[0], row[1], labels[row[1]], *row[2:]) for row in rows]
 
 
-OVERBOOKING = SimGame(
+SIM_GAME = SimGame(
     name="overbooking",
     new_game=Overbooking,
     default_players=3,

@@ -113,7 +113,7 @@ class SamoaRecorder(Recorder):
         return out
 
 
-SAMOA = SimGame(
+SIM_GAME = SimGame(
     name="samoa",
     new_game=Samoa,
     default_players=4,
