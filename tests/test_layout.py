@@ -33,6 +33,7 @@ def test_datasets_reach_a_normal_install(tmp_path):
     (wheel,) = wheels.glob("tablekit-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "kit/datasets/lostcities/cards.csv" in names and "kit/datasets/samoa/tourist_cards.csv" in names
+    assert "kit/datasets/lostcities/six/cards.csv" in names  # the six-expedition edition, in its folder
     site = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), str(wheel)],
@@ -44,6 +45,7 @@ def test_datasets_reach_a_normal_install(tmp_path):
         "from kit.lostcities import LostCities\n"
         "from kit.samoa import Samoa\n"
         "g = LostCities(seed=1)\n"
+        "assert len(LostCities(seed=1, edition='six').components.expeditions) == 6\n"
         "assert len(Samoa(players=3, seed=1).supply['J']) >= 9\n"
         "from kit.overbooking import Overbooking\n"
         "assert len(Overbooking(players=2, seed=1).hands[0]) == 9\n"

@@ -114,6 +114,8 @@ class AnalysedBoard(GameBoard):
             "policy": advice.policy,
             "n": advice.rollouts,
             "seconds": round(advice.seconds, 2),
+            "engine": advice.engine,
+            "engine_note": advice.engine_reason or "",  # why the readable engine was used, when a fast path exists
             "rows": [_row(value) for value in advice.actions],
         }
         if everything:

@@ -375,7 +375,7 @@ function analysisBlock(model) {
       "div",
       "tk-analysis-note",
       `n = ${analysis.n} rollouts per action, ${analysis.policy} play afterwards (a simulation of that bot's play, ` +
-        `not best play); ${analysis.seconds} s.`,
+        `not best play); ${analysis.seconds} s.${analysis.engine_note ? ` (${analysis.engine_note}.)` : ""}`,
     ),
   );
   return block;

@@ -181,10 +181,10 @@ def _settings(game_type: type[Game], raw: Any, components: str | Path | None, ve
         raise SaveFileError("a version-1 save with a component folder of its own cannot be checked; save it again")
     try:
         settings = game_type.settings_type(**({**raw, "components": None} if "components" in allowed else raw))
+        if components is not None:  # checked again: a folder may not suit every setting (an edition)
+            settings = replace(settings, components=str(components))
     except (TypeError, ValueError) as error:
         raise SaveFileError(f"invalid settings: {_clip(str(error))}") from None
-    if components is not None:
-        settings = replace(settings, components=str(components))
     return settings
 
 

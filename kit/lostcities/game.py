@@ -22,12 +22,11 @@ from kit.core.game import is_whole, short
 
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
-from .components import Card, Components, load_components
+from .components import DEFAULT_EDITION, EDITIONS, MAX_DECK, Card, Components, load_components
 from .playouts import FAST_PATH
 from .scoring import expedition_score, side_score
 
 MAX_ROUNDS = 100  # LC-2 suggests 3; a longer match is allowed, an endless one is a damaged file
-MAX_DECK = 75  # the 4-player deck (LC-7)
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,10 @@ class LostCitiesSettings(Settings):
     """players: 2, or 4 for the partner variant (LC-7). rounds: LC-2 suggests 3.
 
     first_player: who starts round 1 (LC-2 says the oldest player; Decision: a parameter, default 0).
-    components: a folder with your own expeditions.csv and cards.csv (default: datasets/lostcities).
+    edition: the shipped component set: "five" (the rulebook's 5 expeditions, 60 cards) or "six"
+    (the newer editions' sixth, purple expedition, 72 cards; see `kit.lostcities.components`).
+    components: a folder with your own expeditions.csv and cards.csv (2 to 6 expeditions), instead
+    of an edition's.
     deck: a prearranged deck for lessons and tests, every card as text, top card first, instead of
     shuffling for round 1 (LC-2): player 0 is dealt the first 8 cards, player 1 the next 8, and so
     on; the rest is the draw pile. Later rounds are shuffled as usual.
@@ -47,6 +49,7 @@ class LostCitiesSettings(Settings):
     first_player: int = 0
     components: str | None = None
     deck: tuple[str, ...] | None = None
+    edition: str = DEFAULT_EDITION
 
     player_counts = (2, 4)
     player_counts_text = "2 players, or 4 as partners (LC-7)"
@@ -63,6 +66,21 @@ class LostCitiesSettings(Settings):
             raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {short(self.rounds)}")
         self.check_seat("first_player", self.first_player)
         self.check_folder("components", self.components)
+        if not isinstance(self.edition, str) or self.edition not in EDITIONS:
+            raise ValueError(f"edition must be one of {', '.join(map(repr, EDITIONS))}, not {short(self.edition)}")
+        if self.components is not None and self.edition != DEFAULT_EDITION:
+            raise ValueError(
+                f"give an edition (shipped cards) or components (a folder of your own), not both: "
+                f"to edit the {self.edition!r} cards, copy kit.lostcities.components.edition_folder({self.edition!r})"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as saved. The edition is written only when it is not the default, so a save of
+        the five-expedition game reads as it did before editions existed (and loads as "five")."""
+        data = super().to_dict()
+        if data["edition"] == DEFAULT_EDITION:
+            del data["edition"]
+        return data
 
 
 class ActionTable:
@@ -74,7 +92,7 @@ class ActionTable:
         self.plays: dict[str, Play] = {}
         self.discards: dict[str, Discard] = {}
         self.passes: dict[tuple[str, str], Pass] = {}
-        #: the six draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e
+        #: the draw actions: index 0 the draw pile, index 1 + e the discard pile of expedition e
         self.draws = [Draw(None)] + [Draw(e.index, e.key) for e in components.expeditions]
         self.trusted = {id(draw) for draw in self.draws}  # see Game.apply
         self.checked: dict = {}  # see Game.checked_action
@@ -137,7 +155,8 @@ class LostCities(Game):
     discarded_to: int | None  # the pile fed this turn, which may not be drawn from (LC-3.3)
 
     def _setup(self) -> None:
-        self.components: Components = load_components(self.settings.components)
+        self.components: Components = load_components(self.settings.components, self.settings.edition)
+        self.components.check_deal(self.settings.players, rules.HAND_SIZE)
         self.is_over = False
         self.players = self.settings.players
         self.sides = 2  # two players, or two teams of partners
@@ -191,16 +210,17 @@ class LostCities(Game):
     def random_action(self, chance: Chance) -> Action:
         """A uniformly random legal action, found by rejection instead of listing every action.
 
-        Each try picks one of the 2 x hand-size (play or discard a card) or 6 (draw) candidates
-        with equal chance and keeps it if legal (and, for equal cards, only the first copy), so
-        every legal action is equally likely.
+        Each try picks one of the 2 x hand-size (play or discard a card) or 1 + expeditions (draw)
+        candidates with equal chance and keeps it if legal (and, for equal cards, only the first
+        copy), so every legal action is equally likely.
         """
         rand = chance.random
         phase = self.phase
         if phase == "draw":
             discards, forbidden, draws = self.discards, self.discarded_to, self._draws
+            sources = len(draws)
             while True:
-                source = int(rand() * 6)  # 0: the draw pile; 1 + e: the discard pile of expedition e
+                source = int(rand() * sources)  # 0: the draw pile; 1 + e: the discard pile of expedition e
                 if not source or (source - 1 != forbidden and discards[source - 1]):
                     return draws[source]
         if self.players == 4 or phase != "play":

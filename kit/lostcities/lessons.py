@@ -9,6 +9,7 @@ from __future__ import annotations
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
 
+from . import rules
 from .game import LostCities
 from .scoring import expedition_score
 
@@ -27,7 +28,9 @@ def draw_pile_down_to(game: LostCities, size: int) -> Check:
     """LC-2: the draw pile's size is public; play on until it holds exactly `size` cards."""
     left = len(game.deck)
     if left == size and game.round == 1:
-        return Check(True, f"{left} cards in the draw pile: 60 − 2 × 8 dealt = 44, one fewer per turn (LC-2)")
+        cards, players = len(game.components.deck(game.players)), game.players
+        dealt = f"{cards} − {players} × {rules.HAND_SIZE} dealt = {cards - players * rules.HAND_SIZE}"
+        return Check(True, f"{left} cards in the draw pile: {dealt}, one fewer per turn (LC-2)")
     if left < size:
         return Check(False, f"{left} cards left: you went past {size}; press New game and count again")
     return Check(False, f"{left} cards in the draw pile; play on until it holds exactly {size}")

@@ -61,9 +61,10 @@ def setup_round(game: LostCities, starter: int) -> None:
         del deck[-HAND_SIZE:]
         game.hands.append(hand)
     game.deck = deck
-    game.expeditions = [[[] for _ in range(5)] for _ in range(game.sides)]
-    game.tops = [[0] * 5 for _ in range(game.sides)]
-    game.discards = [[] for _ in range(5)]
+    colours = len(game.components.expeditions)  # LC-1: one expedition per colour on each side
+    game.expeditions = [[[] for _ in range(colours)] for _ in range(game.sides)]
+    game.tops = [[0] * colours for _ in range(game.sides)]
+    game.discards = [[] for _ in range(colours)]
     game.to_move = starter
     game.phase = "play"
     game.discarded_to = None

@@ -30,7 +30,7 @@ def expedition_score(cards: Iterable[Card]) -> int:
 
 
 def side_score(expeditions: Iterable[Iterable[Card]]) -> int:
-    """LC-5: a player's (or, in LC-7, a team's) round score is the sum over their 5 expeditions."""
+    """LC-5: a player's (or, in LC-7, a team's) round score is the sum over their expeditions."""
     return sum(expedition_score(cards) for cards in expeditions)
 
 

@@ -28,7 +28,7 @@ def _lost_cities_probes(game: LostCities) -> list[str]:
     texts += ["draw deck"] + [f"draw {e.key}" for e in game.components.expeditions]
     hand = game.hands[game.to_move] if game.to_move is not None else []
     texts += [f"pass {a} {b}" for a in hand[:3] for b in hand[-3:]]  # legal and illegal passes
-    texts += ["pass H2 H3", "pass Nx Nx"]
+    texts += ["pass H2 H3", "pass Nx Nx", "draw Q"]  # Q: a pile no edition has
     return texts
 
 
@@ -54,6 +54,18 @@ def _overbooking_probes(game: Overbooking) -> list[str]:
 CASES = [
     Case("lost-cities-2p", lambda seed: LostCities(players=2, rounds=2, seed=seed), _lost_cities_probes, "LC-"),
     Case("lost-cities-4p", lambda seed: LostCities(players=4, rounds=1, seed=seed), _lost_cities_probes, "LC-"),
+    Case(
+        "lost-cities-six-2p",
+        lambda seed: LostCities(players=2, rounds=2, seed=seed, edition="six"),
+        _lost_cities_probes,
+        "LC-",
+    ),
+    Case(
+        "lost-cities-six-4p",
+        lambda seed: LostCities(players=4, rounds=1, seed=seed, edition="six"),
+        _lost_cities_probes,
+        "LC-",
+    ),
     Case("samoa-3p", lambda seed: Samoa(players=3, seed=seed), _samoa_probes, "SA-"),
     Case("samoa-6p", lambda seed: Samoa(players=6, seed=seed), _samoa_probes, "SA-"),
     Case("overbooking-2p", lambda seed: Overbooking(players=2, seed=seed), _overbooking_probes, "OB-"),

@@ -79,6 +79,13 @@ def test_a_set_beyond_the_kernel_is_refused_by_the_loader_or_by_the_kernel(tmp_p
     assert assert_parity(KERNELS[game], folder, "random", 4) == {"played": 0, "refused": 4}
 
 
+def test_the_six_expedition_edition_is_refused_and_the_readable_engine_used():
+    game = LostCities(edition="six", seed=2, rounds=1)
+    assert lc_fast.refusal(game) == "the fast engine plays 5 expeditions; this game has 6: the readable engine is used"
+    folder = str(lc_components.edition_folder("six"))
+    assert assert_parity(LOST_CITIES, folder, "random", 3) == {"played": 0, "refused": 3}
+
+
 def _lost_cities_with(expeditions, base, partner):
     """A Lost Cities component set made by hand: one the loader refuses today, as an engine with
     other decks (another loader, a future edition) could hand it to a kernel."""
@@ -171,7 +178,7 @@ def test_the_advisor_and_the_search_take_the_readable_engine_and_say_why(monkeyp
     from kit.sim.advice import advise
 
     seventeen = _samoa_price_cards(17)
-    monkeypatch.setattr("kit.samoa.game.load_components", lambda folder=None: seventeen)
+    monkeypatch.setattr("kit.samoa.game.load_components", lambda *folder, **edition: seventeen)
     game = Samoa(players=3, seed=1)
     reason = samoa_fast.refusal(game)
     advice = advise(game, rollouts=2)
@@ -193,7 +200,7 @@ def test_the_samoa_kernel_follows_the_number_of_price_cards(monkeypatch):
     """12 price cards (beyond what the loader allows today, within the kernel's row): the kernel
     reads how many there are from the data and plays the readable engine's games."""
     twelve = _samoa_price_cards(12)
-    monkeypatch.setattr("kit.samoa.game.load_components", lambda folder=None: twelve)
+    monkeypatch.setattr("kit.samoa.game.load_components", lambda *folder, **edition: twelve)
     assert len(Samoa(players=3, seed=1).components.price_cards) == 12
     assert assert_parity(SAMOA, None, "random", 4) == {"played": 4, "refused": 0}
     assert assert_parity(SAMOA, None, "heuristic", 3, base_seed=7) == {"played": 3, "refused": 0}
@@ -221,7 +228,7 @@ def test_a_lost_cities_kernel_without_its_refusal_fails_the_suite(monkeypatch):
     """Four investment cards in one expedition overflow the 2-player bit masks' three slots: with
     the refusal switched off, the random rounds' loop would play (or fail) another game."""
     four = _four_investment_cards()
-    monkeypatch.setattr("kit.lostcities.game.load_components", lambda folder=None: four)
+    monkeypatch.setattr("kit.lostcities.game.load_components", lambda *folder, **edition: four)
     assert LostCities(seed=1).components is four
     assert assert_parity(LOST_CITIES, None, "random", 4)["refused"] == 4  # as shipped: refused
     monkeypatch.setattr(lc_fast, "_refusal", lambda components, players: None)

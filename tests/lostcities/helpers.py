@@ -2,9 +2,35 @@
 
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
+
 from kit.lostcities import LostCities, load_components
+from kit.lostcities.components import edition_folder
 
 HAND = 8
+
+
+def expedition_folder(tmp_path: Path, count: int) -> Path:
+    """A component folder with the first `count` expeditions of the six-expedition edition (and
+    their cards): any count, also one the engine must refuse."""
+    folder = tmp_path / f"lostcities-{count}"
+    folder.mkdir()
+    shipped = edition_folder("six")
+    kept: set[str] = set()
+    for name, key in (("expeditions.csv", "key"), ("cards.csv", "expedition")):
+        reader = csv.DictReader(io.StringIO((shipped / name).read_text(encoding="utf-8")))
+        rows = list(reader)
+        if name == "expeditions.csv":
+            rows = rows[:count]
+            kept = {row["key"] for row in rows}
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=reader.fieldnames, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(row for row in rows if row[key] in kept)
+        (folder / name).write_text(out.getvalue(), encoding="utf-8")
+    return folder
 
 
 def scripted_deck(scripts: list[list[str]]) -> list[str]:

@@ -71,6 +71,11 @@ def test_draw_pile_down_to_counts_the_public_draw_pile():
     assert not check.done and "went past" in str(check)
 
 
+def test_draw_pile_down_to_counts_the_cards_of_the_game_it_looks_at():
+    assert "60 − 2 × 8 dealt = 44" in str(lessons.draw_pile_down_to(LostCities(seed=1, rounds=1), 44))
+    assert "90 − 4 × 8 dealt = 58" in str(lessons.draw_pile_down_to(LostCities(players=4, edition="six"), 58))
+
+
 def test_led_into_the_next_round_needs_more_points_in_round_one():
     leads = scripted_game([["play D8", "play D9", "play D10"], ["discard H5"]], rounds=2)
     assert not lessons.led_into_the_next_round(leads).done

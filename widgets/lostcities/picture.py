@@ -19,8 +19,16 @@ from ..svg import text as _text
 CARD_W, CARD_H, STACK = 44, 60, 19  # a card, and how much of a covered card shows
 COLUMN = 60  # width of one expedition column
 LEFT = 96  # room for the side labels
-WIDTH = LEFT + 5 * COLUMN + 96
+DECK_ROOM = 96  # the draw pile, right of the discard piles
 HAND_ROW = 8  # cards per row of a hand (a partner can hold 10 or more, LC-7)
+LEGEND_LINE = 3  # expedition names per line of the legend under the picture
+
+
+def width(view: dict[str, Any]) -> int:
+    """As wide as the view's expeditions (2 to 6 columns) and the draw pile, and never narrower than a
+    hand of HAND_ROW cards."""
+    columns = max(len(view["legend"]) * COLUMN + DECK_ROOM, HAND_ROW * (CARD_W + 4) + 8)
+    return LEFT + columns
 
 
 def picture(game: LostCities, viewer: int | None = None) -> Picture:
@@ -55,14 +63,17 @@ def svg(view: dict[str, Any]) -> str:
         y += 24
     parts.append(_text(10, y + 12, _footer(view), size=12))
     names = [f"{info['key']} {info['name']}" for info in legend] + ["× investment card"]
-    parts.append(_text(10, y + 30, " · ".join(names[:3]), size=10, fill="#5a5346"))
-    parts.append(_text(10, y + 44, " · ".join(names[3:]), size=10, fill="#5a5346"))
-    y += 54
+    y += 16
+    for start in range(0, len(names), LEGEND_LINE):
+        parts.append(_text(10, y + 14, " · ".join(names[start : start + LEGEND_LINE]), size=10, fill="#5a5346"))
+        y += 14
+    y += 10
     body = "\n".join(parts)
+    wide = width(view)
     return (
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{WIDTH}' height='{y}' viewBox='0 0 {WIDTH} {y}' "
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{y}' viewBox='0 0 {wide} {y}' "
         f"role='img' aria-label='Lost Cities board'>\n"
-        f"<rect width='{WIDTH}' height='{y}' rx='8' fill='#f6f1e4' stroke='#c9bfa6'/>\n{body}\n</svg>"
+        f"<rect width='{wide}' height='{y}' rx='8' fill='#f6f1e4' stroke='#c9bfa6'/>\n{body}\n</svg>"
     )
 
 
@@ -114,7 +125,7 @@ def _centre(view, legend, top: int) -> list[str]:
             parts.append(_card(x, top, key, legend))
         size = view["discard_sizes"][info["key"]]
         parts.append(_text(x + CARD_W / 2, top + CARD_H + 13, f"{size}", size=10, anchor="middle"))
-    x = LEFT + 5 * COLUMN + 18
+    x = LEFT + len(legend) * COLUMN + 18
     parts.append(f"<rect x='{x}' y='{top}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='#5b4636' stroke='#2e231a'/>")
     parts.append(
         _text(

@@ -20,7 +20,7 @@ import polars as pl
 
 from kit.bots.arena import play_game
 from kit.core import Chance
-from kit.lostcities import LostCities
+from kit.lostcities import LostCities, load_components
 from kit.lostcities.actions import Action, Discard, Draw, Play
 from kit.lostcities.heuristic import HeuristicBot
 from kit.lostcities.scenarios import arrange_deck
@@ -82,16 +82,17 @@ class CommittedBot:
 def investment_risk(games: int = 2000, seed: int = 0) -> pl.DataFrame:
     """An experiment with the engine: how an expedition started at once ends, by the opening hand.
 
-    Game i deals player 0 exactly k = i mod 4 investment cards of expedition e = i mod 5 (the rest
-    of the deal is shuffled from `kit.sim.seeding.game_seed(seed, i)`), and player 0 commits to that
-    expedition (`CommittedBot`) against the heuristic bot for one round. One row per game: the
-    investment cards, the value of e's number cards in the opening hand, the cards the expedition
-    ended with and its final score (LC-5). The investment cards are assigned, not chosen: an
-    experiment, not an observation of a bot's choices.
+    Game i deals player 0 exactly k = i mod 4 investment cards of expedition e = i mod 5 (the shipped
+    game has five; the rest of the deal is shuffled from `kit.sim.seeding.game_seed(seed, i)`), and
+    player 0 commits to that expedition (`CommittedBot`) against the heuristic bot for one round. One
+    row per game: the investment cards, the value of e's number cards in the opening hand, the cards
+    the expedition ended with and its final score (LC-5). The investment cards are assigned, not
+    chosen: an experiment, not an observation of a bot's choices.
     """
     rows = []
+    colours = len(load_components().expeditions)
     for index in range(games):
-        investments, expedition = index % 4, index % 5
+        investments, expedition = index % 4, index % colours
         game = LostCities(players=2, rounds=1, deck=_deal(game_seed(seed, index), expedition, investments))
         opening = sum(c.value for c in game.hands[0] if c.expedition == expedition)
         play_game(game, [CommittedBot(expedition), HeuristicBot()])

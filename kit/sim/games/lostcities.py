@@ -52,7 +52,7 @@ class LostCitiesRecorder(Recorder):
         self.snapshots: list[tuple] = []
         self.played: dict[tuple[int, int, int], list] = {}  # (round, side, colour) -> cards played
         per_colour = Counter(card.expedition for card in game.components.deck(game.players))
-        self.per_colour = [per_colour[e] for e in range(5)]
+        self.per_colour = [per_colour[e] for e in range(len(game.components.expeditions))]
 
     def before(self, step: int, player: int, action) -> None:
         kind = type(action)
