@@ -141,6 +141,10 @@ class Explorer(w.VBox):
     when widget state is not stored). A progress bar moves with `steps`/`progress`, the controls are
     disabled while it runs, and a status line says how long it took.
 
+    The page decides no cost: ipywidgets takes any trait write from the page, `max` included, so
+    each control's bounds (or choices) are read in Python when the explorer is made, and a value
+    outside them runs nothing: the status line says why, and the control is put back.
+
     Where the live widget cannot show — an unrun or reopened notebook, GitHub, nbviewer — the output
     carries a still copy of the first picture and one line saying how to bring the controls to life,
     marked so stored copies drop the dead widget id (as the boards do: widgets/still.py). nbval
@@ -156,6 +160,11 @@ class Explorer(w.VBox):
         **controls: w.ValueWidget,
     ):
         self.call, self.label, self.controls = call, label, controls
+        #: each control's bounds as Python set them: the page can write `max` too, so its values
+        #: are checked against these, never against what the widget says now
+        self.limits = {name: Limit.of(control) for name, control in controls.items()}
+        self._accepted: dict[str, Any] = {}  # the values of the last run
+        self._restoring = False  # True while a refused write is being put back
         self.seed = 0
         self.pieces: list[str] = []  # HTML pieces of the run in progress (the live picture)
         self.still_pieces: list[str] = []  # the same, for the still copy (charts as images)
@@ -170,7 +179,7 @@ class Explorer(w.VBox):
             button.on_click(self.again)
             buttons.append(button)
         for control in controls.values():
-            control.observe(lambda _change: self.redraw(), names=["value"])
+            control.observe(lambda _change: self._changed(), names=["value"])
         row = w.HBox([*controls.values(), *buttons], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([row, w.HBox([self.bar, self.status]), self.picture])
         self.redraw()
@@ -185,7 +194,22 @@ class Explorer(w.VBox):
         self.seed += 1
         self.redraw()
 
+    def refusals(self, values: dict[str, Any]) -> list[str]:
+        """Why these values would not be run (none: they are all within the controls' bounds)."""
+        return [text for name, value in values.items() if (text := self.limits[name].refusal(name, value))]
+
+    def _changed(self) -> None:
+        if not self._restoring:
+            self.redraw()
+
     def redraw(self) -> None:
+        values = self.values
+        refused = self.refusals(values)
+        if refused:  # a write from the page past a control's bounds: say so, put it back, run nothing
+            self.status.value = f"<b>Not run:</b> {html.escape('; '.join(refused))}"
+            self._put_back()
+            return
+        self._accepted = values
         self.status.value = "<small><i>running the simulation…</i></small>"
         for control in self.controls.values():
             control.disabled = True
@@ -206,6 +230,17 @@ class Explorer(w.VBox):
             _running.pop()
             for control in self.controls.values():
                 control.disabled = False
+
+    def _put_back(self) -> None:
+        """The controls' own bounds and the values of the last run, without running it again."""
+        self._restoring = True
+        try:
+            for name, control in self.controls.items():
+                self.limits[name].restore(control)
+                if name in self._accepted:
+                    control.value = self._accepted[name]
+        finally:
+            self._restoring = False
 
     def show(self, item: Any) -> None:
         """Add a chart (or anything IPython can display) to the picture being drawn."""
@@ -262,6 +297,49 @@ class Explorer(w.VBox):
 
     def __repr__(self) -> str:
         return RUN_TO_EXPLORE
+
+
+class Limit:
+    """What a control may hold, as Python made it: a range (`min`, `max`) or a list of options.
+    A control with neither (a checkbox, a text box) is not checked."""
+
+    def __init__(self, low: Any = None, high: Any = None, options: tuple | None = None):
+        self.low, self.high, self.options = low, high, options
+
+    @classmethod
+    def of(cls, control: w.ValueWidget) -> Limit:
+        if control.has_trait("min") and control.has_trait("max"):
+            return cls(control.min, control.max)
+        if control.has_trait("options"):
+            values = getattr(control, "_options_values", None)
+            return cls(options=tuple(values if values is not None else control.options))
+        return cls()
+
+    def refusal(self, name: str, value: Any) -> str | None:
+        if self.options is not None:
+            chosen = value if isinstance(value, tuple) and value not in self.options else (value,)
+            if all(item in self.options for item in chosen):
+                return None
+            return f"{name} can only be one of its choices"
+        if self.low is None:
+            return None
+        numbers = value if isinstance(value, tuple) else (value,)  # a range slider holds two
+        if all(isinstance(x, (int, float)) and not isinstance(x, bool) and self.low <= x <= self.high for x in numbers):
+            return None
+        return f"{name} must be from {self.low:,} to {self.high:,}, not {_short(value)}"
+
+    def restore(self, control: w.ValueWidget) -> None:
+        if self.low is None or self.options is not None:
+            return
+        if self.low > control.max:  # in an order where min <= max holds at every step
+            control.max, control.min = self.high, self.low
+        else:
+            control.min, control.max = self.low, self.high
+
+
+def _short(value: Any) -> str:
+    text = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 class _Printed(io.StringIO):

@@ -168,21 +168,55 @@ def bot_factory(game: str, name: str, seconds: float = 0.2) -> Callable[[int], B
     raise ValueError(f"no bot {name!r}; bots are {', '.join(BOT_NAMES)}")
 
 
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` (to `high`); anything else is argparse's
+    one-line error (exit code 2), never a traceback."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = f"from {low:,} to {high:,}" if high is not None else f"of at least {low:,}"
+            raise argparse.ArgumentTypeError(f"a whole number {span}, not {text!r}")
+        return value
+
+    return read
+
+
+#: the arena's longest match: it plays in this process, one game after another
+MAX_ARENA_GAMES = 1_000_000
+
+
+def _thinking_time(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 60:
+        raise argparse.ArgumentTypeError(f"seconds per decision, more than 0 and at most 60, not {text!r}")
+    return seconds
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     from kit.games import game_type, names
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=names())
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, help="default: the game's own (its Settings)")
+    parser.add_argument("--games", type=whole_number(1, MAX_ARENA_GAMES), default=1000)
+    parser.add_argument("--players", type=whole_number(1), help="default: the game's own (its Settings)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a setting, e.g. rounds=3")
     parser.add_argument("--bot", choices=BOT_NAMES, default="heuristic", help="the bot under test (default heuristic)")
     parser.add_argument("--against", choices=BOT_NAMES, default="random", help="its opponents (default random)")
-    parser.add_argument("--seconds", type=float, default=0.2, help="ismcts: thinking time per decision")
+    parser.add_argument("--seconds", type=_thinking_time, default=0.2, help="ismcts: thinking time per decision")
     args = parser.parse_args(argv)
     hero, others = bot_factory(args.game, args.bot, args.seconds), bot_factory(args.game, args.against, args.seconds)
     kind = game_type(args.game)
-    settings = parse_settings(args.set)
+    try:
+        settings = parse_settings(args.set)
+    except ValueError as error:
+        parser.error(str(error))
     players = args.players or kind.settings_type().players
 
     def new_game(seed: int) -> Game:
@@ -212,7 +246,7 @@ def parse_settings(texts: Sequence[str]) -> dict[str, Any]:
     for text in texts:
         name, equals, value = text.partition("=")
         if not equals or not name.strip():
-            raise SystemExit(f"--set wants NAME=VALUE, not {text!r}")
+            raise ValueError(f"--set wants NAME=VALUE, not {text!r}")
         try:
             settings[name.strip()] = ast.literal_eval(value.strip())
         except (ValueError, SyntaxError):

@@ -7,10 +7,23 @@ A layer above the games and the bots: no game imports it. It needs the `sim` ext
 (polars, scipy, tqdm, dask[distributed]). Columns: docs/simulation.md.
 """
 
+from .arguments import MAX_GAMES, BadArgument
 from .bots import BotSpec, bot
 from .components import component_hash, edited_copy
 from .frames import by_seat
 from .simulate import columns, schema, simulate
 from .whatif import vary
 
-__all__ = ["BotSpec", "bot", "by_seat", "columns", "component_hash", "edited_copy", "schema", "simulate", "vary"]
+__all__ = [
+    "MAX_GAMES",
+    "BadArgument",
+    "BotSpec",
+    "bot",
+    "by_seat",
+    "columns",
+    "component_hash",
+    "edited_copy",
+    "schema",
+    "simulate",
+    "vary",
+]

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .arguments import BadArgument
+
 
 @dataclass(frozen=True)
 class BotSpec:
@@ -42,7 +44,7 @@ def as_spec(value: str | BotSpec) -> BotSpec:
         return value
     if isinstance(value, str):
         return parse_bot(value)
-    raise TypeError(f"a bot is a name such as 'heuristic' or kit.sim.bot(name, **params), not {value!r}")
+    raise BadArgument(f"a bot is a name such as 'heuristic' or kit.sim.bot(name, **params), not {value!r}")
 
 
 _BOT = re.compile(r"\s*([a-z][a-z0-9_-]*)\s*(?:\((.*)\))?\s*$")
@@ -52,7 +54,7 @@ def parse_bot(text: str) -> BotSpec:
     """ "heuristic" or "heuristic(start_threshold=18, invest_threshold=30)" (values: Python literals)."""
     match = _BOT.match(text)
     if not match:
-        raise ValueError(f"cannot read the bot {text!r}: write a name, optionally with (name=value, ...)")
+        raise BadArgument(f"cannot read the bot {text!r}: write a name, optionally with (name=value, ...)")
     name, inside = match.groups()
     params = {}
     if inside and inside.strip():
@@ -62,7 +64,7 @@ def parse_bot(text: str) -> BotSpec:
                 raise ValueError
             params = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords}
         except (SyntaxError, ValueError):
-            raise ValueError(f"cannot read the parameters of {text!r}: write them as name=value, ...") from None
+            raise BadArgument(f"cannot read the parameters of {text!r}: write them as name=value, ...") from None
     return bot(name, **params)
 
 

@@ -169,8 +169,16 @@ def run_in_lab(page, code: str, timeout: float = 60_000) -> str:
         }""",
         code,
     )
-    page.wait_for_timeout(200)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=timeout)
+    # the new cell has run when it has an execution count (it had none) and the kernel is idle again
+    page.wait_for_function(
+        """() => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+            return cells[cells.length - 1].model.executionCount !== null
+                && panel.sessionContext.session.kernel.status === 'idle';
+        }""",
+        timeout=timeout,
+    )
     return page.evaluate(
         """() => {
             const notebook = window.jupyterapp.shell.currentWidget.content;
@@ -179,6 +187,32 @@ def run_in_lab(page, code: str, timeout: float = 60_000) -> str:
             return last.node.querySelector('.jp-OutputArea-output')?.innerText ?? '';
         }"""
     )
+
+
+def settle(page) -> None:
+    """Wait until the page has drawn what it holds (fonts loaded, two frames painted): a screenshot
+    taken then shows it."""
+    page.evaluate(
+        "() => document.fonts.ready.then(() => new Promise((done) => "
+        "requestAnimationFrame(() => requestAnimationFrame(done))))"
+    )
+
+
+def kernel_ready(page, timeout: float = 60_000) -> None:
+    """Wait until the open notebook's context and kernel are ready and the kernel is idle: by then the
+    widget manager has restored (or failed to restore) every widget the notebook shows."""
+    page.wait_for_function(
+        "() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'",
+        timeout=timeout,
+    )
+    page.evaluate(
+        """async () => {
+            const panel = window.jupyterapp.shell.currentWidget;
+            await panel.context.ready;
+            await panel.sessionContext.ready;
+        }"""
+    )
+    settle(page)
 
 
 def switch_mode(page, mode: str) -> None:

@@ -7,9 +7,8 @@ folder ($TABLEKIT_ARTIFACTS)."""
 from __future__ import annotations
 
 import re
-import time
 
-from .lab import browser, new_notebook, run_all_in_lab, switch_mode
+from .lab import browser, new_notebook, run_all_in_lab, settle, switch_mode
 
 ANALYSIS = "samoa/09-price-versus-occupancy.ipynb"
 CHART = """import altair as alt
@@ -32,6 +31,14 @@ def listen(page) -> list:
     messages = []
     page.on("console", lambda message: messages.append((message.type, message.text, message.location.get("url", ""))))
     return messages
+
+
+#: true once the first inline chart's axis title is drawn light (the dark theme's text)
+LIGHT_TEXT = """() => {
+    const fill = getComputedStyle(document.querySelector('div.tk-chart > svg .role-axis-title text')).fill;
+    const [red, green, blue] = fill.match(/[\\d.]+/g).map(Number);
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.75;
+}"""
 
 
 def text_lightness(page) -> float:
@@ -65,9 +72,7 @@ def test_an_analysis_in_lab_shows_plain_tables_and_charts_that_follow_the_dark_t
         assert text_lightness(page) < 0.35  # light theme: dark text
         page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        deadline = time.monotonic() + 15  # the theme's variables reach the chart's styles a moment later
-        while text_lightness(page) <= 0.75 and time.monotonic() < deadline:
-            page.wait_for_timeout(100)
+        page.wait_for_function(LIGHT_TEXT, timeout=15_000)  # the theme's variables reach the chart's styles
         assert text_lightness(page) > 0.75  # dark theme: light text, with no rerun
         background = page.evaluate("() => getComputedStyle(document.querySelector('div.tk-chart > svg > rect')).fill")
         assert background != "rgb(254, 254, 254)", background  # the page's colour, not a white box
@@ -100,7 +105,7 @@ def test_voila_pages_load_no_front_end_built_for_another_lab_and_follow_the_dark
                 "@voila-dashboards/widgets-manager8",
                 "anywidget",
             ]
-            page.wait_for_timeout(300)
+            settle(page)
             page.screenshot(path=artifacts / f"{game}-voila-dark.png")
         page.goto(server.voila(ANALYSIS) + "&theme=dark", timeout=180_000)  # Voila runs every cell first
         page.wait_for_function("() => document.querySelectorAll('div.tk-chart > svg').length >= 2", timeout=120_000)
@@ -148,11 +153,13 @@ def test_log_numbers_past_100_stay_whole_at_labs_narrow_width_and_samoas_open_mo
         page.locator(".tk-log").screenshot(path=artifacts / "lost-cities-log-past-100.png")
 
         samoa = new_notebook(
-            server.root, "samoa-open.ipynb", "from widgets.samoa import SamoaBoard\nSamoaBoard(mode='bot', seed=3)"
+            server.root,
+            "samoa-open.ipynb",
+            "from widgets.samoa import SamoaBoard\nSamoaBoard(mode='bot', seed=3, allow_peeking=True)",
         )
         run_all_in_lab(page, server, samoa)
         page.wait_for_selector(".sa-board .sa-hand-row .sa-price")
-        switch_mode(page, "open")
+        switch_mode(page, "open")  # peeking allowed: the same seeded game goes on, every hand shown
         page.wait_for_selector(".tk-banner")
         assert "every hand" in page.locator(".tk-banner").inner_text()
         others = page.locator(".sa-other-hand")

@@ -59,7 +59,7 @@ def test_the_shipped_datasets_are_what_their_commands_make(name):
     give the dataset's first rows: if an engine or bot changed, regenerate with the command."""
     frame, info = reference(name)
     args = parser().parse_args(shlex.split(info["command"])[3:])
-    players = [int(p) for p in args.players.split(",")]
+    players = args.players  # --players reads as a list of numbers
     settings = dict(setting.split("=") for setting in args.set)
     first = simulate(args.game, games=3, seed=args.seed, players=players, bots=args.bots.split(","),
                      record=args.record, progress=False, **{k: int(v) for k, v in settings.items()})  # fmt: skip

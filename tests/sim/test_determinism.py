@@ -13,7 +13,7 @@ from kit.sim.seeding import game_seed
 
 def test_chunks_cover_every_game_once_in_order():
     for games, parts in [(0, 4), (1, 4), (10, 3), (10, 20), (4001, 2)]:
-        pieces = chunks(games, parts, largest=1000)
+        pieces = list(chunks(games, parts, largest=1000))
         covered = [i for start, stop in pieces for i in range(start, stop)]
         assert covered == list(range(games))
         assert all(stop - start <= 1000 for start, stop in pieces)

@@ -50,7 +50,7 @@ def test_the_advisor_takes_the_readable_engine_on_six_expeditions_and_says_why(s
     advice = advise(game, rollouts=4, policy=policy, seed=1)
     assert advice.engine == "readable"
     assert advice.engine_reason == "the fast engine plays 5 expeditions; this game has 6: the readable engine is used"
-    assert "(readable engine): the fast engine plays 5 expeditions; this game has 6" in str(advice)
+    assert "(the fast engine plays 5 expeditions; this game has 6: the readable engine is used)" in str(advice)
     assert {v.action for v in advice.actions} == {str(a) for a in game.legal_actions()}
     with pytest.raises(ValueError, match="the fast engine plays 5 expeditions"):
         advise(game, rollouts=4, policy=policy, engine="fast")

@@ -106,3 +106,54 @@ def test_the_bar_moves_in_fiftieths_not_once_a_trial():
     view.bar.observe(lambda change: moves.append(change["new"]), names=["value"])
     view.again()
     assert 2 <= len(moves) <= 52 and moves[-1] == view.bar.max == 5_000
+
+
+def page_writes(widget, state: dict) -> None:
+    """A trait write as the page sends it: an "update" comm message (see tests/widgets/page.py)."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def sent_state(widget) -> dict:
+    """What the page holds of a widget: its opening state, then every update sent to it."""
+    state: dict = {}
+    for message in widget.comm.sent:
+        data = message["data"] or {}
+        if message["type"] == "comm_open" or data.get("method") in ("update", "echo_update"):
+            state.update(data.get("state", {}))
+    return state
+
+
+def test_a_page_raising_a_sliders_max_and_value_runs_nothing_and_sees_the_refusal():
+    runs = []
+    trials = charts.trials_slider(2_000)
+    view = charts.rerun(lambda seed, steps, trials: runs.append(trials), trials=trials)
+    assert runs == [2_000]
+    page_writes(trials, {"max": 10**9, "value": 10**9})  # both in one message, as a crafted page can
+    assert runs == [2_000]  # nothing ran
+    assert "Not run" in view.status.value and "50,000" in view.status.value and "1,000,000,000" in view.status.value
+    assert (trials.min, trials.max, trials.value) == (100, 50_000, 2_000)  # put back, in Python
+    page = sent_state(trials)
+    assert (page["max"], page["value"]) == (50_000, 2_000) and "Not run" in sent_state(view.status)["value"]
+    page_writes(trials, {"min": -5, "value": -5})  # below the bottom too
+    assert runs == [2_000] and trials.value == 2_000
+    page_writes(trials, {"value": 3_000})  # a value within the bounds runs as before
+    assert runs == [2_000, 3_000] and "Not run" not in view.status.value
+
+
+def test_every_control_of_the_stored_lessons_keeps_the_bounds_python_gave_it():
+    """The lessons and analyses build their controls through `rerun`/`explore`: each control's
+    limits are read when the explorer is made, whatever the page writes later."""
+    games = ipywidgets.IntSlider(60, min=20, max=400, step=20, description="games")
+    players = ipywidgets.Dropdown(options=[2, 3, 4], value=3, description="players")
+    runs = []
+
+    def draw(games, players, progress):
+        runs.append((games, players))
+        return alt.Chart(pl.DataFrame({"x": [1]})).mark_bar()
+
+    view = explore(draw, games=games, players=players)
+    page_writes(games, {"max": 100_000})
+    page_writes(games, {"value": 100_000})  # two messages: the raised max is not trusted either
+    assert runs == [(60, 3)] and games.max == 400 and "Not run" in view.status.value
+    page_writes(players, {"index": 2})
+    assert runs[-1] == (60, 4)

@@ -9,14 +9,12 @@ where to draw from. The engine judges every click; an illegal one shows its rule
 
 from __future__ import annotations
 
-import traitlets
-
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
-from ..base import PageMessageError, bot_choices
+from ..base import bot_choices
 from .picture import svg as still_svg
 from .summary import end_of_round
 
@@ -38,28 +36,3 @@ class LostCitiesBoard(AnalysedBoard):
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
 
-    def _kernel_refusal(self, bot: str | None) -> str | None:
-        """A guard until each kernel judges its data: ISMCTS plays its rollouts on the compiled kernel,
-        which lays out five expeditions, so on any other count the search would fail mid-game."""
-        expeditions = len(self.game.components.expeditions)
-        if bot == "ismcts" and expeditions != 5:
-            return (
-                f"the ismcts bot plays its rollouts on the fast engine, which plays 5 expeditions; this game "
-                f"has {expeditions}: choose the heuristic or the random bot"
-            )
-        return None
-
-    @traitlets.validate("bot")
-    def _valid_bot(self, proposal) -> str:
-        bot = super()._valid_bot(proposal)
-        why = self._kernel_refusal(bot)
-        if why:
-            raise traitlets.TraitError(why)
-        return bot
-
-    def _page_writes(self, sync_data) -> dict[str, str]:
-        writes = super()._page_writes(sync_data)
-        why = self._kernel_refusal(writes.get("bot"))
-        if why:
-            raise PageMessageError(why)  # refused as a whole; the page's menu is set back
-        return writes

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import importlib
 
+from kit.core.game import short
 from kit.games import names, package_of
 
+from ..arguments import BadArgument
 from .base import GAMES_COLUMNS, SimGame
 
 
 def sim_game(name: str) -> SimGame:
     """The simulation adapter of a game, by its name in saves (one of `kit.games.names()`)."""
+    if name not in names():
+        raise BadArgument(f"no game {short(name)}: choose {', '.join(names())}")
     module = package_of(name).rsplit(".", 1)[-1]
     return importlib.import_module(f"{__name__}.{module}").SIM_GAME
 
