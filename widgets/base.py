@@ -429,7 +429,14 @@ class GameBoard(anywidget.AnyWidget):
         self._present(log)
         self.seed = game.settings.seed if self._seed_chosen or game.is_over else None
         self.practice = bool(self._peeks)
-        self.view = view
+        self.view = self.board_view(view)
+
+    def board_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view the page draws: the engine's `view` plus every number and word the board shows
+        that the view leaves to component data or rules (labels, rule wording, which rooms pay
+        double). Each game's board adds its own; the JavaScript holds none. Only what the viewer
+        may know goes in: public component data, or words made from `view` itself."""
+        return view
 
     def _present(self, log: list[dict[str, Any]]) -> None:
         """The presentation traits, from the log the page may read."""

@@ -1,8 +1,11 @@
 """Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012, "SO-ISMCTS").
 
     >>> from kit.bots.ismcts import ISMCTSBot
-    >>> bot = ISMCTSBot(seed=1, seconds=0.2)     # or iterations=2000 for a reproducible search
-    >>> bot.choose(game)
+    >>> from kit.lostcities import LostCities
+    >>> game = LostCities(seed=1, rounds=1)
+    >>> bot = ISMCTSBot(seed=1, iterations=50)   # or seconds=0.2: as many as fit in the time
+    >>> bot.choose(game) in game.legal_actions()
+    True
 
 Each iteration redeals what the searching player cannot see (`Game.determinize`, so the bot never
 reads the true hidden cards; later rounds are dealt from its own generator), walks down one tree of

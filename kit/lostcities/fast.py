@@ -1,8 +1,14 @@
 """Compiled Lost Cities playouts: the readable engine's games, many times faster (benchmarks/fast.py says how many).
 
+    >>> from kit.core import Chance
     >>> from kit.lostcities import LostCities, fast
     >>> game = LostCities(seed=7, rounds=1)
-    >>> fast.play_out(game, Chance(1)).scores            # the readable engine would end the same way
+    >>> end = fast.play_out(game, Chance(1))
+    >>> readable, chance = game.clone(), Chance(1)        # the readable engine, the same chance
+    >>> while not readable.is_over:
+    ...     readable.apply(readable.random_action(chance))
+    >>> end.scores == readable.scores()                  # the readable engine ends the same way
+    True
 
 The kernel plays a position to its end (a round or a whole match; 2 players or the 4-player partner
 variant, LC-7) with a policy per seat: the uniformly random policy of `LostCities.random_action`,

@@ -1,9 +1,18 @@
 """Lost Cities (Reiner Knizia): a 2-player round or match, and the 4-player partner variant (LC-7).
 
     >>> from kit.lostcities import LostCities
-    >>> game = LostCities(seed=7, rounds=1)
+    >>> from kit.lostcities.scenarios import arrange_deck
+    >>> deck = arrange_deck(hands=[["Dx", "D4", "D7", "H2", "H9", "B5", "V3", "N10"],
+    ...                            ["Hx", "H3", "B2", "B8", "D2", "V7", "V9", "N4"]], draw_pile=["D9"])
+    >>> game = LostCities(deck=deck, rounds=1)     # or seed=7: a shuffled deck
     >>> game.legal_actions()[:2]          # the player to move chooses a card to play or discard
-    >>> game.apply("discard D7")           # then draws: game.apply("draw deck")
+    [Play(card=Card(H2)), Discard(card=Card(H2))]
+    >>> game.apply("discard D7")          # then draws, not the card just discarded (LC-3.3)
+    >>> game.legal_actions()
+    [Draw(pile=None, letter='deck')]
+    >>> game.apply("draw deck")
+    >>> game.view(0)["hand"]
+    ['H2', 'H9', 'B5', 'Dx', 'D4', 'D9', 'V3', 'N10']
 
 Rules: `shared/rules/lost-cities.md` (LC-1 ... LC-7). The rule functions live in `rules.py`, the
 scoring in `scoring.py`; this module holds the state and answers the shared `kit.core.Game` contract.

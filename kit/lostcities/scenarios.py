@@ -1,7 +1,14 @@
 """Prearranged deals for lessons and tests: choose the hands and the top of the draw pile.
 
-    >>> deck = arrange_deck(hands=[["Dx", "D4", ...], [...]], draw_pile=["D9", "H2"])
+    >>> from kit.lostcities import LostCities
+    >>> deck = arrange_deck(hands=[["Dx", "D4", "D7", "H2", "H9", "B5", "V3", "N10"],
+    ...                            ["Hx", "H3", "B2", "B8", "D2", "V7", "V9", "N4"]], draw_pile=["D9", "H5"])
     >>> game = LostCities(deck=deck, rounds=1)
+    >>> game.view(1)["hand"]
+    ['Hx', 'H3', 'B2', 'B8', 'D2', 'V7', 'V9', 'N4']
+    >>> game.apply("play D4"); game.apply("draw deck")     # the top of the draw pile: D9
+    >>> "D9" in game.view(0)["hand"]
+    True
 
 Every card not named goes below, in the canonical order of the component file.
 """

@@ -3,7 +3,12 @@
     >>> from kit.core import Chance
     >>> from kit.overbooking import Overbooking, fast
     >>> game = Overbooking(players=4, seed=6)
-    >>> fast.play_out(game, Chance(1)).scores      # the readable engine would end the same way
+    >>> end = fast.play_out(game, Chance(1))
+    >>> readable, chance = game.clone(), Chance(1)        # the readable engine, the same chance
+    >>> while not readable.is_over:
+    ...     readable.apply(readable.random_action(chance))
+    >>> end.scores == readable.scores()                  # the readable engine ends the same way
+    True
 
 Entry points: `play_out` (one playout, optionally recorded), `play_after` and `advisor_rollouts`
 (every action from every determinized world: kit/sim/advice.py's fast path), `play_from` (one

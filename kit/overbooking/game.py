@@ -2,7 +2,13 @@
 
     >>> from kit.overbooking import Overbooking
     >>> game = Overbooking(players=3, seed=1)
-    >>> game.legal_actions()[:2]      # place a card face down in a queue or at a back door (OB-4)
+    >>> len(game.hands[0]), game.current_player
+    (9, 0)
+    >>> sorted({str(action).split()[0] for action in game.legal_actions()})   # a card face down (OB-4)
+    ['back', 'queue']
+    >>> game.apply(game.legal_actions()[0])      # then the next player places one
+    >>> game.current_player
+    1
 
 Rules: `shared/rules/overbooking.md` (OB-1 ... OB-8); the stages are functions in `rules.py`.
 """

@@ -1,7 +1,14 @@
 """Compiled Samoa playouts (random and heuristic policies): the readable engine's games in numba.
 
-    >>> from kit.samoa import fast_kernel
-    >>> fast_kernel.play_from(game, policy_seed=1)     # (scores, winners), as the readable engine ends
+    >>> from kit.core import Chance
+    >>> from kit.samoa import Samoa, fast_kernel
+    >>> game = Samoa(players=4, seed=1)
+    >>> scores, winners, _ = fast_kernel.play_from(game, policy_seed=1)
+    >>> readable, chance = game.clone(), Chance(1)        # the readable engine, the same chance
+    >>> while not readable.is_over:
+    ...     readable.apply(readable.random_action(chance))
+    >>> (scores, winners) == (readable.scores(), readable.winners())   # as the readable engine ends
+    True
 
 The advisor's and the search's Samoa rollouts run here when numba is installed (else in the
 readable engine), with the uniformly random policy or the heuristic bot's (`HeuristicBot`, its

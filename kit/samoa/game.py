@@ -3,6 +3,10 @@
     >>> from kit.samoa import Samoa
     >>> game = Samoa(players=4, seed=1)
     >>> game.legal_actions()[:3]       # player 0 chooses a price card, face down (SA-3.3)
+    [Choose(card='2/3'), Choose(card='4/4'), Choose(card='6/5')]
+    >>> game.apply("choose 6/5")
+    >>> game.view(1)["has_chosen"], game.view(1)["played"]     # the others see only that it was chosen
+    ([True, False, False, False], [None, None, None, None])
 
 Price cards are chosen one player after another, each choice hidden from the others until all have
 chosen and the cards are revealed together (a simultaneous secret choice, played in turn). Rules:

@@ -44,6 +44,16 @@ class Hotel:
             out.append(room + 1)
         return out
 
+    def doubling(self, room: int) -> list[tuple[str, str]]:
+        """What makes any tourist placed in `room` pay double, as (rule id, words): SA-9.2 a suite,
+        SA-8.3 a celebrity next door."""
+        reasons = []
+        if room in self.suites:
+            reasons.append(("SA-9.2", "suite"))
+        if any(o.kind == "celebrity" for n in self.neighbours(room) for o in self.rooms[n]):
+            reasons.append(("SA-8.3", "next to a celebrity"))
+        return reasons
+
     def can_take(self, tourist: Tourist, room: int) -> bool:
         """SA-7: one tourist per room; SA-8.2: a lover may join a room holding one lover."""
         if not 0 <= room < len(self.rooms):
@@ -67,13 +77,8 @@ class Hotel:
         SA-8.1 rich, SA-9.2 suite and SA-8.3 a celebrity next door each make it pay double — but
         double never stacks. SA-8.4: a bather adds its ring value for each pool.
         """
-        reasons = []
-        if tourist.kind == "rich":
-            reasons.append("SA-8.1 rich: double")
-        if room in self.suites:
-            reasons.append("SA-9.2 suite: double")
-        if any(o.kind == "celebrity" for n in self.neighbours(room) for o in self.rooms[n]):
-            reasons.append("SA-8.3 next to a celebrity: double")
+        reasons = ["SA-8.1 rich: double"] if tourist.kind == "rich" else []
+        reasons += [f"{rule} {what}: double" for rule, what in self.doubling(room)]
         amount = price * 2 if reasons else price
         if len(reasons) > 1:
             reasons.append("SA-8 double never stacks")

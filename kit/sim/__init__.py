@@ -1,7 +1,10 @@
 """Simulation as data: many seeded games played by bots, as polars frames, with honest statistics.
 
     >>> from kit.sim import simulate, bot
-    >>> frame = simulate(name, games=200, record="decisions", bots=["heuristic", "random"])  # see kit.games
+    >>> from kit.games import names                  # every game: this layer names none of them
+    >>> frame = simulate(names()[1], games=4, record="decisions", bots=["heuristic", "random"], progress=False)
+    >>> frame.columns[:6]                            # one row per decision of every game
+    ['game', 'seed', 'players', 'step', 'player', 'bot']
 
 A layer above the games and the bots: no game imports it. It needs the `sim` extra
 (polars, scipy, tqdm, dask[distributed]). Columns: docs/simulation.md.

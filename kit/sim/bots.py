@@ -4,6 +4,7 @@ processes and Dask workers (names and numbers, not objects) and reads back from 
     >>> bot("heuristic", start_threshold=18)      # a heuristic bot with one parameter changed
     BotSpec('heuristic(start_threshold=18)')
     >>> parse_bots("heuristic(start_threshold=18),random")
+    [BotSpec('heuristic(start_threshold=18)'), BotSpec('random')]
 """
 
 from __future__ import annotations

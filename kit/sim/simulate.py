@@ -1,9 +1,14 @@
 """`simulate`: many seeded games played by bots, returned as one polars DataFrame.
 
     >>> from kit.sim import simulate, bot
-    >>> games = simulate(name, games=1000, seed=1, bots=["heuristic", "random"])   # name: see kit.games
+    >>> from kit.games import names                  # every game: this layer names none of them
+    >>> games = simulate(names()[0], games=10, seed=1, bots=["heuristic", "random"], progress=False)
+    >>> games.height, games.columns[:6]              # one row per game
+    (10, ['game', 'seed', 'players', 'bots', 'scores', 'winners'])
     >>> bold = bot("heuristic", keep_value=1.0)     # the game's heuristic bot, a parameter changed
-    >>> moves = simulate(name, games=200, record="decisions", bots=[bold, "random"])
+    >>> moves = simulate(names()[2], games=4, record="decisions", bots=[bold, "random"], progress=False)
+    >>> sorted(set(moves["bot"]))                    # one row per decision, with the bot that made it
+    ['heuristic(keep_value=1.0)', 'random']
 
 The columns of each record are listed, with their meaning, in docs/simulation.md (`columns()` gives
 them in code).

@@ -3,8 +3,16 @@
     >>> from kit.sim.stats import wilson_interval, mean_interval, share_by, mean_by
     >>> wilson_interval(7, 10)                      # 7 successes in 10 trials
     (0.3967..., 0.8922...)
-    >>> share_by(decisions, ["bot", "beds"], "booked")   # n, successes, share, low, high per group
-    >>> mean_by(decisions, ["bot", "price"], "earned")   # n, mean, sd, low, high per group
+    >>> import polars as pl
+    >>> decisions = pl.DataFrame({"bot": ["heuristic"] * 4 + ["random"] * 4,
+    ...                           "booked": [True, True, False, True, False, True, False, False],
+    ...                           "earned": [3, 5, 4, 6, 1, 2, 3, 2]})
+    >>> share_by(decisions, "bot", "booked").columns     # per group: n, successes, share, its interval
+    ['bot', 'n', 'successes', 'share', 'low', 'high']
+    >>> share_by(decisions, "bot", "booked").select("bot", "n", "successes").rows()
+    [('heuristic', 4, 3), ('random', 4, 1)]
+    >>> mean_by(decisions, "bot", "earned").select("bot", "n", "mean").rows()   # also sd, low, high
+    [('heuristic', 4, 4.5), ('random', 4, 2.0)]
 
 - Proportions get the **Wilson score interval** (it stays inside [0, 1] and behaves with few trials
   or shares near 0 and 1, where the textbook "p ± 1.96·se" interval fails).

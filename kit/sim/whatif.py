@@ -1,11 +1,11 @@
 """What if a component were different, or a bot bolder? Run the same games under each value.
 
-    >>> from kit.sim import vary
-    >>> vary(name, "price", [3, 5, 7, 9], component=("price_cards.csv", 1, "price"), games=200)
-    >>> vary(name, "start_threshold", [14, 18, 22, 26], bot="heuristic", games=500)
+    from kit.sim import vary
+    vary(GAME, FIELD, values, component=(FILE, ROW, COLUMN), games=...)  # a component's value
+    vary(GAME, PARAMETER, values, bot="heuristic", games=...)           # a parameter of its bot
 
-(`name`: a game of `kit.games.names()` whose component file or heuristic bot has that field;
-docs/simulation.md shows one for each game.)
+(GAME: one of `kit.games.names()`; each game's registration in kit/sim/games/ runs one of each as
+an example, and docs/simulation.md shows one for each game.)
 
 Every value plays the same seeds (the same deals), so differences between values are not luck of
 the deal: a paired comparison, the fairest small experiment.

@@ -31,7 +31,7 @@ def test_a_board_output_holds_the_live_view_and_a_still_picture_of_the_viewers_p
     assert data["text/plain"] == RUN_ALL and RUN_ALL in data["text/html"]
     assert metadata[MARK] == {"still": True}
     # the picture is drawn from the view the page gets: the viewer's own, never the open view
-    assert board.view == board.game.view(0)
+    assert board.view == board.board_view(board.game.view(0))
     assert still_svg(data["text/html"]) == board.still_picture(board.view)
 
 

@@ -13,7 +13,7 @@ function cardLabel(key) {
 function sideOf(view) {
   // The side drawn at the bottom: the viewer's, else the side of the player to move.
   const seat = view.viewer ?? view.to_move ?? 0;
-  return seat % 2;
+  return Math.max(0, view.teams.findIndex((seats) => seats.includes(seat)));
 }
 
 function sideName(view, side) {
@@ -32,7 +32,7 @@ function cardNode(view, key, extra) {
   node.style.background = info.colour;
   node.style.color = inkFor(info.colour);
   node.dataset.card = key;
-  node.title = `${info.name} ${key.slice(1) === "x" ? "investment card (×2, ×3, ×4)" : key.slice(1)}`;
+  node.title = `${info.name} ${key.slice(1) === "x" ? view.investment_words : key.slice(1)}`;
   node.append(el("span", "lc-value", cardLabel(key)), el("span", "lc-letter", key[0]));
   if (key.slice(1) === "x") node.append(el("span", "lc-note", "invest"));
   return node;
@@ -237,7 +237,7 @@ function render({ model, el: host }) {
             const why = notNow(view);
             if (why) return say(why);
             if (selected.includes(id)) selected = selected.filter((s) => s !== id);
-            else selected = [...selected, id].slice(view.players === 4 ? -2 : -1);
+            else selected = [...selected, id].slice(view.passing ? -view.passing.cards : -1);
             say(selected.length ? `${keyOf(selected[selected.length - 1])} chosen: now click your expedition of its colour (play) or its discard pile.` : "");
           });
         } else {
@@ -258,14 +258,14 @@ function render({ model, el: host }) {
       view.teams.map((_, s) => [sideName(view, s), view.round_score[s], view.totals[s]]),
     );
     const extra = [];
-    if (view.players === 4 && view.phase === "play") {
-      const pass = el("button", "tk-button lc-pass", "Pass 2 cards to partner (LC-7)");
-      pass.disabled = selected.length !== 2;
-      pass.title = "select two cards first; your hand may not drop below six";
+    if (view.passing && view.phase === "play") {
+      const pass = el("button", "tk-button lc-pass", view.passing.button);
+      pass.disabled = selected.length !== view.passing.cards;
+      pass.title = view.passing.title;
       pass.addEventListener("click", () => {
         const cards = selected.map(keyOf);
         selected = [];
-        act(`pass ${cards[0]} ${cards[1]}`);
+        act(`pass ${cards.join(" ")}`);
       });
       extra.push(pass);
     }

@@ -9,8 +9,12 @@ where to draw from. The engine judges every click; an illegal one shows its rule
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 from kit.lostcities import LostCities
 from kit.lostcities.heuristic import HeuristicBot
+from kit.lostcities.rules import PASS_MIN_HAND
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
@@ -36,3 +40,18 @@ class LostCitiesBoard(AnalysedBoard):
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
 
+    def board_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The engine's view plus the rules' numbers the board shows: what investment cards multiply
+        by (LC-5, from the deck's investment cards per expedition) and, in the partner game, how
+        many cards a pass takes and the hand it may not go below (LC-7)."""
+        game = self.game
+        investments = Counter(card.expedition for card in game.components.deck(game.players) if card.is_investment)
+        multipliers = ", ".join(f"×{1 + count}" for count in range(1, max(investments.values(), default=0) + 1))
+        passing = None
+        if any(len(seats) > 1 for seats in view["teams"]):
+            passing = {
+                "cards": 2,
+                "button": "Pass 2 cards to partner (LC-7)",
+                "title": f"select two cards first; your hand may not drop below {PASS_MIN_HAND}",
+            }
+        return {**view, "investment_words": f"investment card ({multipliers})", "passing": passing}

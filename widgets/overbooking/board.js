@@ -2,23 +2,8 @@
 // hotel's queue (right) or back door (left). Stage 2 runs in the engine; the board replays it step
 // by step ("Next step"): the reveal, each ability with the free beds before and after, each booking.
 
-const CREST = { bird: "bird", fish: "fish", rose: "rose", tower: "tower" };
-const BEDS = { monk: 1, merchant: 2, maid: 3, noble: 4, soldier: 5, worker: 6 };
-const RULES = {
-  none: "no special rule",
-  two_crests: "at most two crests may queue",
-  queue_5: "the queue holds at most 5 cards",
-  small_only: "only small cards (1-3) may queue",
-  large_only: "only large cards (4-6) may queue",
-  face_up: "queue cards lie face up",
-};
-
-function ruleText(rule) {
-  if (RULES[rule]) return RULES[rule];
-  const [kind, guest] = rule.split(":");
-  if (!guest) return rule.replaceAll("_", " ");
-  return kind === "first" ? `${guest}s book first` : `no ${guest}s in the queue`;
-}
+// Beds, coins, sizes and the hotels' rules in words come in the view (view.card_faces,
+// view.size_beds, hotel.rule_words), from the component files: none are written here.
 
 function slotNode(view, slot, extra) {
   const colour = view.colour_codes[slot.owner];
@@ -27,12 +12,12 @@ function slotNode(view, slot, extra) {
   if (slot.card) {
     node.style.background = colour;
     node.style.color = inkFor(colour);
-    node.append(el("span", "ob-beds", String(slot.beds)), el("span", "ob-kind", slot.kind), el("span", "ob-crest", CREST[slot.crest]));
+    node.append(el("span", "ob-beds", String(slot.beds)), el("span", "ob-kind", slot.kind), el("span", "ob-crest", slot.crest));
     node.title = `${slot.colour} ${slot.crest} ${slot.kind}: ${slot.beds} bed(s), ${slot.coins} coin(s)${slot.face_up ? "" : " (face down: only you see it)"}`;
   } else {
     node.style.background = `repeating-linear-gradient(135deg, ${colour} 0 6px, #00000033 6px 12px)`;
-    node.append(el("span", "ob-size", slot.size === "small" ? "S" : "L"), el("span", "ob-crest", CREST[slot.crest]));
-    node.title = `${slot.colour}'s face-down card: ${slot.crest}, ${slot.size} (${slot.size === "small" ? "1-3" : "4-6"} beds)`;
+    node.append(el("span", "ob-size", slot.size === "small" ? "S" : "L"), el("span", "ob-crest", slot.crest));
+    node.title = `${slot.colour}'s face-down card: ${slot.crest}, ${slot.size} (${view.size_beds[slot.size]} beds)`;
   }
   return node;
 }
@@ -94,7 +79,7 @@ function render({ model, el: host }) {
     tile.append(
       el("div", "ob-hotel-name", `hotel ${number}`),
       el("div", "ob-hotel-beds", `${hotel.beds} beds`),
-      el("div", "ob-hotel-rule", ruleText(hotel.rule)),
+      el("div", "ob-hotel-rule", hotel.rule_words),
       el("div", "ob-hotel-token", hotel.token ? "● point token at the back door" : "token taken"),
     );
     tile.title = `tile ${hotel.tile}, side ${hotel.side}`;
@@ -136,9 +121,8 @@ function render({ model, el: host }) {
     block.append(el("div", "ob-label", `${view.open ? `Hand of player ${seat}` : "Your hand"} (${view.colours[seat]}) · deck ${view.deck_sizes[seat]}`));
     const row = el("div", "ob-hand-row");
     hand.forEach((key) => {
-      const [crest, kind] = key.split("-");
-      const beds = BEDS[kind];
-      const node = slotNode(view, { owner: seat, colour: view.colours[seat], crest, kind, beds, card: key, face_up: true, coins: "?" });
+      const { crest, kind, beds, coins } = view.card_faces[key];
+      const node = slotNode(view, { owner: seat, colour: view.colours[seat], crest, kind, beds, card: key, face_up: true, coins });
       node.title = `${crest} ${kind}: ${beds} bed(s). At a back door: ${view.abilities[kind]}.`;
       node.dataset.card = key;
       if (key === selected) node.classList.add("ob-selected");
@@ -155,7 +139,7 @@ function render({ model, el: host }) {
     });
     block.append(row);
     if (view.legal_actions.includes("hold")) {
-      const hold = el("button", "tk-button", "Keep my fifth card (hold)");
+      const hold = el("button", "tk-button", view.hold_words);
       hold.addEventListener("click", () => act("hold"));
       block.append(hold);
     }
@@ -180,8 +164,8 @@ function render({ model, el: host }) {
         const slots = el("div", `ob-slots${where === "back" ? " ob-back-slots" : ""}`);
         list.forEach((entry) => {
           const owner = view.colours.indexOf(entry.colour);
-          const [crest, kind] = entry.card.split("-");
-          const slot = { owner, colour: entry.colour, crest, kind, beds: BEDS[kind], card: revealed ? entry.card : null, size: BEDS[kind] > 3 ? "large" : "small", face_up: true, coins: "?" };
+          const { crest, kind, beds, coins, size } = view.card_faces[entry.card];
+          const slot = { owner, colour: entry.colour, crest, kind, beds, card: revealed ? entry.card : null, size, face_up: true, coins };
           const node = slotNode(view, slot);
           node.dataset.card = entry.card;
           node.dataset.owner = entry.colour;
@@ -208,7 +192,7 @@ function render({ model, el: host }) {
       };
       const tile = el("div", "ob-hotel");
       const beds = el("div", `ob-hotel-beds ob-free${last && current && current.hotel === hotel.hotel ? " ob-changed" : ""}`, `${free} of ${hotel.beds} beds free`);
-      tile.append(el("div", "ob-hotel-name", `hotel ${hotel.hotel}`), beds, el("div", "ob-hotel-rule", ruleText(hotel.rule)));
+      tile.append(el("div", "ob-hotel-name", `hotel ${hotel.hotel}`), beds, el("div", "ob-hotel-rule", hotel.rule));
       if (!revealed) tile.append(el("div", "ob-hotel-token", "cards still face down"));
       row.append(cards([...hotel.back].reverse(), "back"), tile, cards(hotel.queue, "queue"));
       block.append(row);
@@ -277,8 +261,8 @@ function render({ model, el: host }) {
     // on the end-of-round screen, the round being shown (the engine is already in the next one)
     const round = summary && summary.round ? summary.round : view.round;
     const panel = boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, note, onReset: reset });
-    if (view.score_card === "advanced") {
-      const why = el("div", "ob-score-note", "Advanced score card: −2 for each family with no booked guest, so everyone starts at −8 (OB-8).");
+    if (view.score_note) {
+      const why = el("div", "ob-score-note", view.score_note);
       panel.querySelector(".tk-scores").after(why);
     }
     main.append(lobby, panel);

@@ -8,9 +8,12 @@ fits or not.
 
 from __future__ import annotations
 
+from typing import Any
+
 import traitlets
 
 from kit.overbooking import Overbooking
+from kit.overbooking.components import Components, rule_words
 from kit.overbooking.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
@@ -61,6 +64,18 @@ class OverbookingBoard(AnalysedBoard):
             self._stage2_start, self.steps_shown = start, min(1, len(steps))
         self.stage2 = steps
 
+    def board_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The engine's view plus the words and numbers of the component files: every card face
+        (beds, coins, size: printed on each card, so public), the bed range of each size, each
+        hotel's rule in words, and the score card's note. A face-down card in the view still
+        names only its owner, crest and size: the faces add nothing about which card it is."""
+        components = self.game.components
+        return {
+            **view,
+            "hotels": [{**hotel, "rule_words": rule_words(hotel["rule"])} for hotel in view["hotels"]],
+            **board_words(components, view["score_card"]),
+        }
+
     def next_step(self, everything: bool = False) -> None:
         """Show the next step of stage 2 (or all of them)."""
         self.steps_shown = len(self.stage2) if everything else min(len(self.stage2), self.steps_shown + 1)
@@ -72,3 +87,32 @@ class OverbookingBoard(AnalysedBoard):
             self.next_step(everything=kind == "all-steps")
         else:
             super()._handle(kind, content)
+
+
+def board_words(components: Components, score_card: str | None) -> dict[str, Any]:
+    """What the board shows of the component files, as the page draws it."""
+    faces = {
+        card.key: {"crest": card.crest, "kind": card.kind, "beds": card.beds, "coins": card.coins, "size": card.size}
+        for card in components.decks[components.colours[0]]  # every deck holds the same 24 faces
+    }
+    beds: dict[str, list[int]] = {}
+    for face in faces.values():
+        beds.setdefault(face["size"], []).append(face["beds"])
+    sizes = {size: f"{min(numbers)}-{max(numbers)}" for size, numbers in beds.items()}
+    note = ""
+    penalty = components.score_cards.get(score_card or "", {}).get(0, 0)
+    if penalty:  # the advanced side: points for each family with no booked guest (OB-8)
+        def signed(points: int) -> str:
+            return f"{points:+d}".replace("-", "−")  # a minus sign, not a hyphen
+
+        start = signed(penalty * len(components.crests))
+        note = (
+            f"{score_card.capitalize()} score card: {signed(penalty)} for each family with no booked guest, "
+            f"so everyone starts at {start} (OB-8)."
+        )
+    last = ORDINALS.get(components.cards_per_round, f"{components.cards_per_round}th")
+    return {"card_faces": faces, "size_beds": sizes, "score_note": note, "hold_words": f"Keep my {last} card (hold)"}
+
+
+#: the last card of a round's placements, in words (OB-4: the last player may keep it)
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}

@@ -34,16 +34,18 @@ def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) 
     title = f"Hotel {hotel}: {revealed['beds']} beds{', ' + words if words else ''} — stage 2 step by step (OB-5)"
     body = [text(LEFT, 22, title, 14, weight="bold")]
     y = 36
-    body += _row(view, cards, [], None, y, f"{revealed['beds']} beds free", "The hotel's cards turn face up (OB-5.1).")
+    beds_of = game.components.beds  # guest type -> beds, from guests.csv
+    turn_up = "The hotel's cards turn face up (OB-5.1)."
+    body += _row(view, beds_of, cards, [], None, y, f"{revealed['beds']} beds free", turn_up)
     for number, step in enumerate(steps, 1):
         y += ROW_H
         beds = f"free beds {step['beds_before']} → {step['beds_after']}"
-        body += _row(view, cards, steps[:number], step, y, beds, f"step {number}: {step['text']}")
+        body += _row(view, beds_of, cards, steps[:number], step, y, beds, f"step {number}: {step['text']}")
     y += ROW_H
     return Picture(document(width, y, body, title), f"Overbooking stage 2, hotel {hotel}")
 
 
-def _row(view, cards, done, current, y, beds: str, caption: str) -> list[str]:
+def _row(view, beds_of, cards, done, current, y, beds: str, caption: str) -> list[str]:
     parts = [text(LEFT, y + 14, caption, 11)]
     x = LEFT
     parts.append(text(x, y + 34, "back door", 9, fill="#6b5a44"))
@@ -53,20 +55,20 @@ def _row(view, cards, done, current, y, beds: str, caption: str) -> list[str]:
     for where, card in cards:
         if where == "queue" and x < queue_x:
             x = queue_x
-        parts += _card(view, card, x, y + 40, done, current)
+        parts += _card(view, beds_of, card, x, y + 40, done, current)
         x += CARD_W + GAP
     parts.append(text(x + 20, y + 70, beds, 12, weight="bold"))
     return parts
 
 
-def _card(view, card: dict[str, str], x: float, y: float, done, current) -> list[str]:
+def _card(view, beds_of: dict[str, int], card: dict[str, str], x: float, y: float, done, current) -> list[str]:
     owner = view["colours"].index(card["colour"])
     colour = view["colour_codes"][owner]
     ink = ink_for(colour)
     crest, kind = card["card"].split("-")
     mine = [s for s in done if s["card"] == card["card"] and view["colours"][s["player"]] == card["colour"]]
     acting = current is not None and current in mine
-    beds = {"monk": 1, "merchant": 2, "maid": 3, "noble": 4, "soldier": 5, "worker": 6}[kind]
+    beds = beds_of[kind]
     parts = [
         f"<g><title>{card['colour']} {crest} {kind}</title>",
         rect(x, y, CARD_W, CARD_H, colour, **(ACTING if acting else {})),

@@ -3,82 +3,32 @@
 // building tile to buy it (SA-3.4; a suite then asks for a room); a tourist, then a room of your
 // hotel (SA-3.5); with the grey card, an occupied room to send its guests home.
 
-const ICONS = { plain: "", rich: "$$", lovers: "♥", celebrity: "★", bather: "≈" };
-const TILE_NAMES = {
-  extra_room: "extra room",
-  suite: "suite",
-  pool: "pool",
-  swap_card: "swap card",
-  send_home: "send home",
-  take_back: "take back",
-};
-const ACTION_WORDS = { pass: "Pass (buy nothing)", done: "Done with tourists", keep: "Keep my card" };
-const PHASE_HELP = {
-  choose: "choose a price card (face down: the others see only that you chose)",
-  swap: "swap your played card with the swap tile, or keep it",
-  build: "buy a building tile for your bid, or pass",
-  tourists: "take tourists from ONE group into free rooms (click a tourist, then a room), then Done",
-};
-
-const KIND_WORDS = {
-  plain: "pays the room price",
-  rich: "$$ rich: pays double (SA-8.1)",
-  lovers: "♥ lovers: two may share a room (SA-8.2)",
-  celebrity: "★ celebrity: a guest placed next to it pays double (SA-8.3)",
-  bather: "≈n bather: pays n per pool (SA-8.4)",
-};
+// The faces of tourists and price cards, the tiles' names, the rules' words and which rooms pay
+// double come in the view (board.py's board_view, from the engine and the component files).
 
 function touristName(view, label) {
-  const [nationality, kind, ring] = label.split(" ");
-  return `${view.nationalities[nationality]} ${kind}${ring ? ` with swim ring ${ring}` : ""}`;
+  return view.tourist_faces[label].name;
 }
 
 function touristNode(view, label) {
-  const [nationality, kind, ring] = label.split(" ");
+  const { nationality, kind, icon, name } = view.tourist_faces[label];
   const colour = view.nationality_colours[nationality];
   const node = el("div", `sa-tourist sa-${kind}`);
   node.style.background = colour;
   node.style.color = inkFor(colour);
-  node.title = `${view.nationalities[nationality]}: ${kind}${ring ? " (swim ring " + ring + ")" : ""}`;
-  node.append(el("span", "sa-nat", nationality), el("span", "sa-icon", kind === "bather" ? `≈${ring}` : ICONS[kind]));
+  node.title = name;
+  node.append(el("span", "sa-nat", nationality), el("span", "sa-icon", icon));
   return node;
 }
 
-function priceCardNode(key, extra) {
-  const node = el("div", `sa-price${key === "grey" ? " sa-grey" : ""}${extra ? " " + extra : ""}`);
+function priceCardNode(view, key, extra) {
+  const face = view.price_faces[key];
+  const node = el("div", `sa-price${face.grey ? " sa-grey" : ""}${extra ? " " + extra : ""}`);
   node.dataset.card = key;
-  if (key === "grey") {
-    node.append(el("span", "sa-grey-text", "staff on holiday"));
-    node.title = "the grey card: no building, no guests; send up to two guests home (SA-3.5)";
-  } else {
-    const [bid, price] = key.split("/");
-    node.append(el("span", "sa-bid", `bid ${bid}`), el("span", "sa-room-price", `price ${price}`));
-    node.title = `bid ${bid} to build (SA-3.4), room price ${price} (SA-3.5)`;
-  }
+  if (face.grey) node.append(el("span", "sa-grey-text", face.text));
+  else node.append(el("span", "sa-bid", `bid ${face.bid}`), el("span", "sa-room-price", `price ${face.price}`));
+  node.title = face.title;
   return node;
-}
-
-function neighbours(hotel, room) {
-  if (room >= hotel.board_rooms) return [];
-  const cols = hotel.columns;
-  const rows = hotel.board_rooms / cols;
-  const [r, c] = [Math.floor(room / cols), room % cols];
-  const out = [];
-  if (r > 0) out.push(room - cols);
-  if (r < rows - 1) out.push(room + cols);
-  if (c > 0) out.push(room - 1);
-  if (c < cols - 1) out.push(room + 1);
-  return out;
-}
-
-function doubleReason(hotel, room) {
-  // What makes a newly placed tourist pay double in this room (SA-9.2, SA-8.3).
-  const reasons = [];
-  if (hotel.suites.includes(room + 1)) reasons.push("suite (SA-9.2)");
-  if (neighbours(hotel, room).some((n) => hotel.rooms[n].some((t) => t.includes("celebrity")))) {
-    reasons.push("next to a celebrity (SA-8.3)");
-  }
-  return reasons;
 }
 
 function render({ model, el: host }) {
@@ -119,7 +69,7 @@ function render({ model, el: host }) {
     if (view.phase === "over") return "The game is over (SA-6).";
     if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
     const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
-    return `Round ${view.round} · ${view.nationalities[view.nationality]} · ${who}: ${PHASE_HELP[view.phase]}`;
+    return `Round ${view.round} · ${view.nationalities[view.nationality]} · ${who}: ${view.phase_help}`;
   }
 
   function flagRow(view) {
@@ -154,7 +104,7 @@ function render({ model, el: host }) {
         clickable(node, `${touristName(view, label)}, group ${g + 1}${isPicked ? ", selected" : ""}`, () => {
           const why = notNow(view);
           if (why) return say(why);
-          if (view.phase !== "tourists") return say(`Tourists are taken in the tourist phase (SA-3.5); now: ${PHASE_HELP[view.phase]}.`);
+          if (view.phase !== "tourists") return say(`Tourists are taken in the tourist phase (SA-3.5); now: ${view.phase_help}.`);
           pick({ group: g + 1, tile: t + 1 }, `Now click a free room of your hotel for the ${touristName(view, label)}.`);
         });
         row.append(node);
@@ -170,15 +120,15 @@ function render({ model, el: host }) {
     block.append(el("div", "sa-label", `Building tiles on offer (${view.building_deck} face down)`));
     const row = el("div", "sa-offer");
     view.offer.forEach((kind) => {
-      const tile = el("div", `sa-tile sa-tile-${kind}`, TILE_NAMES[kind]);
+      const tile = el("div", `sa-tile sa-tile-${kind}`, view.tile_names[kind]);
       tile.dataset.kind = kind;
       const buyable = view.phase === "build" && view.legal_actions.some((a) => a.startsWith(`buy ${kind}`));
       if (buyable) tile.classList.add("sa-clickable");
       if (picked && picked.suite && kind === "suite") tile.classList.add("sa-picked");
-      clickable(tile, `building tile: ${TILE_NAMES[kind]}`, () => {
+      clickable(tile, `building tile: ${view.tile_names[kind]}`, () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.phase !== "build") return say(`Tiles are bought in the building phase (SA-3.4); now: ${PHASE_HELP[view.phase]}.`);
+        if (view.phase !== "build") return say(`Tiles are bought in the building phase (SA-3.4); now: ${view.phase_help}.`);
         if (kind === "suite") return pick({ suite: true }, "Now click the room of your hotel that becomes the suite (SA-9.2).");
         act(`buy ${kind}`); // the engine says why not (SA-3.4: order, bid, money)
       });
@@ -201,14 +151,14 @@ function render({ model, el: host }) {
       seat.append(el("div", "sa-seat-name", `player ${p}${p === view.viewer ? " (you)" : ""}`));
       seat.append(el("div", "sa-tie-mark", marks.length ? `tie card: ${marks.join(", ")}` : " "));
       const card = view.played[p] ?? (p === view.viewer ? view.my_card : view.open ? view.chosen[p] : null);
-      if (card) seat.append(priceCardNode(card, view.played[p] ? "" : "sa-secret"));
+      if (card) seat.append(priceCardNode(view, card, view.played[p] ? "" : "sa-secret"));
       else seat.append(el("div", "sa-price sa-back", view.has_chosen[p] ? "chosen" : "…"));
       if (view.to_move === p && view.phase !== "over") seat.classList.add("sa-acting");
       row.append(seat);
     }
     block.append(row);
-    const tie = el("div", "sa-tie", "tie card: hammer settles equal bids, suitcase equal prices");
-    tie.title = "The tie card's hammer settles equal bids (clockwise from it), its suitcase equal prices (counter-clockwise).";
+    const tie = el("div", "sa-tie", view.tie_words.line);
+    tie.title = view.tie_words.title;
     block.append(tie);
     if (view.order_why.length) {
       const why = el("ol", "sa-order");
@@ -229,7 +179,7 @@ function render({ model, el: host }) {
     const head = el("div", "sa-hotel-head", `player ${player}${player === view.viewer ? " (you)" : ""}`);
     const extras = [];
     if (hotel.pools) extras.push(`${hotel.pools} pool${hotel.pools > 1 ? "s" : ""}`);
-    if (hotel.specials.length) extras.push(hotel.specials.map((k) => TILE_NAMES[k]).join(", "));
+    if (hotel.specials.length) extras.push(hotel.specials.map((k) => view.tile_names[k]).join(", "));
     if (extras.length) head.append(el("span", "sa-muted", ` · ${extras.join(" · ")}`));
     box.append(head);
     const grid = el("div", "sa-rooms");
@@ -242,7 +192,7 @@ function render({ model, el: host }) {
       cell.append(el("span", "sa-room-number", String(room + 1)));
       guests.forEach((label) => cell.append(touristNode(view, label)));
       if (mine && !guests.length) {
-        const reasons = doubleReason(hotel, room);
+        const reasons = hotel.doubles[room];
         if (reasons.length) {
           cell.append(el("span", "sa-double", "×2"));
           cell.title = `a tourist placed here pays double: ${reasons.join(", ")}`;
@@ -260,7 +210,7 @@ function render({ model, el: host }) {
         if (place) return act(place); // the engine says why not (SA-3.5, SA-8)
         if (legal(view, `remove ${room + 1}`)) return act(`remove ${room + 1}`);
         if (view.phase === "tourists") return say("Click a tourist of the arriving groups first, then a free room.");
-        return say(`Rooms take guests in the tourist phase; now: ${PHASE_HELP[view.phase]}.`);
+        return say(`Rooms take guests in the tourist phase; now: ${view.phase_help}.`);
       });
       (room < hotel.board_rooms ? grid : extraRow).append(cell);
     });
@@ -278,7 +228,7 @@ function render({ model, el: host }) {
       const line = el("div", "sa-other-hand");
       line.dataset.player = String(p);
       line.append(el("span", "sa-label", `player ${p} · ${view.money_all[p]} Tala:`));
-      hand.forEach((key) => line.append(priceCardNode(key, "sa-small")));
+      hand.forEach((key) => line.append(priceCardNode(view, key, "sa-small")));
       block.append(line);
     });
     return block;
@@ -293,13 +243,13 @@ function render({ model, el: host }) {
     block.append(el("div", "sa-label", `${view.open ? `Hand of player ${seat}` : "Your price cards"} · ${money} Tala`));
     const row = el("div", "sa-hand-row");
     hand.forEach((key) => {
-      const node = priceCardNode(key);
+      const node = priceCardNode(view, key);
       const action = view.phase === "swap" ? `swap ${key}` : `choose ${key}`;
       if (legal(view, action)) node.classList.add("sa-clickable");
-      clickable(node, `price card ${key === "grey" ? "grey (staff on holiday)" : `bid ${key.split("/")[0]}, room price ${key.split("/")[1]}`}, in your hand`, () => {
+      clickable(node, `price card ${view.price_faces[key].name}, in your hand`, () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.phase !== "choose" && view.phase !== "swap") return say(`Price cards are chosen at the start of a round (SA-3.3); now: ${PHASE_HELP[view.phase]}.`);
+        if (view.phase !== "choose" && view.phase !== "swap") return say(`Price cards are chosen at the start of a round (SA-3.3); now: ${view.phase_help}.`);
         act(action); // the engine says why not
       });
       row.append(node);
@@ -310,7 +260,7 @@ function render({ model, el: host }) {
     if (others.length && (view.viewer === view.to_move || view.open)) {
       const buttons = el("div", "sa-actions");
       others.forEach((action) => {
-        const button = el("button", "tk-button", ACTION_WORDS[action] ?? action);
+        const button = el("button", "tk-button", view.action_words[action] ?? action);
         button.addEventListener("click", () => act(action));
         buttons.append(button);
       });
@@ -359,7 +309,7 @@ function render({ model, el: host }) {
       item.append(swatch, el("span", "", name));
       block.append(item);
     });
-    ["rich", "lovers", "celebrity", "bather"].forEach((kind) => block.append(el("span", "sa-legend-item", KIND_WORDS[kind])));
+    view.kind_words.forEach((words) => block.append(el("span", "sa-legend-item", words)));
     block.append(el("span", "sa-legend-item", "×2 in a room: a guest placed there pays double"));
     return block;
   }
@@ -373,7 +323,7 @@ function render({ model, el: host }) {
         markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), `${who} placed ${event.tourist} here`);
       } else if (event.kind === "buy") {
         const head = root.querySelectorAll(".sa-hotel-head")[event.player];
-        markNew(head, `${who} bought ${TILE_NAMES[event.tile] ?? event.tile} for ${event.bid}`);
+        markNew(head, `${who} bought ${view.tile_names[event.tile] ?? event.tile} for ${event.bid}`);
       } else if (event.kind === "send-home") {
         markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), `${who} sent ${event.tourists.join(", ")} home`);
       } else if (event.kind === "choose" && event.player !== viewer) {

@@ -1,4 +1,12 @@
-"""Lost Cities for `simulate`: one decision row per card played or discarded (LC-3.1, LC-3.2)."""
+"""Lost Cities for `simulate`: one decision row per card played or discarded (LC-3.1, LC-3.2).
+
+What if the heuristic bot started expeditions more boldly (`kit.sim.vary` on a bot's parameter):
+
+    >>> from kit.sim import vary
+    >>> bolder = vary("lost-cities", "start_threshold", [14, 26], bot="heuristic", games=10, progress=False)
+    >>> sorted(set(bolder["start_threshold"])), bolder.height
+    ([14, 26], 20)
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""Samoa for `simulate`: one decision row per price card played (SA-3.3), followed to its end."""
+"""Samoa for `simulate`: one decision row per price card played (SA-3.3), followed to its end.
+
+What if a price card were different (`kit.sim.vary` on a component's value):
+
+    >>> from kit.sim import vary
+    >>> prices = vary("samoa", "price", [3, 5], component=("price_cards.csv", 1, "price"), games=4, progress=False)
+    >>> prices.height, prices.columns[:3]            # 4 games per value, the value in its own column
+    (8, ['price', 'game', 'seed'])
+"""
 
 from __future__ import annotations
 
