@@ -50,8 +50,7 @@ def beyond_capacity(limits) -> str | None:
     for count, capacity, what in limits:
         if count > capacity:
             return (
-                f"the fast engine holds at most {capacity} {what}; this game has {count}: "
-                "the readable engine is used"
+                f"the fast engine holds at most {capacity} {what}; this game has {count}: the readable engine is used"
             )
     return None
 

@@ -37,7 +37,7 @@ def walk(game: Game, seed: int, fraction: float) -> Game:
 
 
 def seats(policy: str, players: int) -> Any:
-    """"random", "heuristic", or "mixed": random and heuristic seats taking turns."""
+    """The seats of a policy named "random", "heuristic" or "mixed" (random and heuristic by turns)."""
     return (["random", "heuristic"] * 3)[:players] if policy == "mixed" else policy
 
 
