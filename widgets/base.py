@@ -21,7 +21,9 @@ The page is not trusted with secrecy (docs/boards.md):
     unless the board was made with ``allow_peeking=True``: then the game goes on, the peek is
     written in the log and the game is marked as practice;
   * a game whose seed the caller did not choose gets an unguessable seed (`secrets`), and the page
-    learns it only when the game is over; a chosen seed is a known deal;
+    learns it only when the game is over (nor does any repr show it: `Game.secret_seed`, and the
+    bots' seeds are drawn apart from it); a chosen seed is a known deal, and a game whose seed the
+    page chose (a deal it can compute) is marked as practice;
   * outside the open mode, undo refuses when any action it would take back revealed anything to
     anyone, and in hot-seat it takes back only the current player's own actions of this turn.
 Python (the teacher) may change `mode`, `human` and `handover` at any time.
@@ -174,7 +176,8 @@ class GameBoard(anywidget.AnyWidget):
     bots_waiting = traitlets.Bool(False).tag(sync=True)
     #: why undo cannot act now ("" when it can)
     undo_blocked = traitlets.Unicode("").tag(sync=True)
-    #: True once someone peeked (a mode change from the page with ``allow_peeking=True``)
+    #: True once someone peeked (a mode change from the page with ``allow_peeking=True``), or when
+    #: the page chose the game's seed (a deal it can compute)
     practice = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
@@ -317,7 +320,11 @@ class GameBoard(anywidget.AnyWidget):
             raise ValueError(f"seed must be an integer or None, not {seed!r}")
         self._seed_chosen = seed is not None
         self._peeks = []
-        return self.game_type(seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed, **self._settings)
+        game = self.game_type(seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed, **self._settings)
+        game.secret_seed = seed is None
+        # the bots' generators must not give the game's seed away (a bot's repr names its seed)
+        self._bot_seed = seed if seed is not None else secrets.randbelow(SEED_LIMIT)
+        return game
 
     def _start_game(self) -> None:
         self._bot_players = {}
@@ -374,7 +381,7 @@ class GameBoard(anywidget.AnyWidget):
 
     def _bot_for(self, player: int):
         if player not in self._bot_players:
-            self._bot_players[player] = self.bots[self.bot](self.game.settings.seed * 10 + player)
+            self._bot_players[player] = self.bots[self.bot](self._bot_seed * 10 + player)
         return self._bot_players[player]
 
     # --------------------------------------------------------------------------- undo
@@ -404,7 +411,10 @@ class GameBoard(anywidget.AnyWidget):
         game, viewer = self.game, self.viewer()
         seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in self._steps.of(game).events(index)]
         what = f"'{seen[0]}'" if seen else f"step {index + 1}"
-        return f"cannot undo: {what} revealed what was hidden, so it cannot be taken back outside the open mode"
+        return (
+            f"cannot undo: {what} revealed what was hidden (it showed someone a card they could not know), "
+            "so it cannot be taken back outside the open mode"
+        )
 
     # ---------------------------------------------------------------- the synced state
     def _refresh(self) -> None:
@@ -633,7 +643,12 @@ class GameBoard(anywidget.AnyWidget):
         elif kind == "undo":
             self.undo()
         elif kind == "new":
-            self.new_game(self._page_seed(content.get("seed")))
+            seed = self._page_seed(content.get("seed"))
+            self.new_game(seed)
+            if seed is not None:  # a deal the page can compute: not a fair game
+                self._peeks.append((0, f"the page chose the seed {seed}, a known deal: this game is practice"))
+                self.message = f"New game, seed {seed}: a chosen seed is a known deal, so this game is practice."
+                self._refresh()
         elif kind == "take-over":
             with self._quietly():
                 self._seat = self.game.current_player

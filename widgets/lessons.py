@@ -8,9 +8,10 @@
 A live check observes its board (the board's synced `steps` and `view` change with every action,
 undo and new game, in JupyterLab and in Voila alike, since both run the board's Python side), so it
 turns to ✓ without re-running its cell. A prediction is locked when given, then checked against the
-answer the engine computed; a board passed as `board=` with `shown=` refuses a prediction made
-after the board already shows the answer (`shown(board)` is true). Both print as one line starting with ✓ or ✗, the same
-line that notebooks store as their text output.
+answer the engine computed; a board passed as `board=` with `shown=` closes the question for good
+once the board has shown the answer (`shown(board)` was true at any moment): an undo hides the
+answer from the board again, not from the learner, so only a new game opens the question again.
+Both print as one line starting with ✓ or ✗, the same line that notebooks store as their text output.
 """
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ class Predict(ipywidgets.VBox):
             raise ValueError(f"the answer {answer!r} is not among the choices {self.choices}")
         self.question, self.why, self.rules, self.board, self.shown = question, why, tuple(rules), board, shown
         self.given: str | None = None
+        self._game = None if board is None else board.game  # the game whose answer has not been shown
+        self._was_shown = False  # the board showed the answer during `_game`
         self._picker = ipywidgets.ToggleButtons(options=self.choices, value=None, style={"button_width": "auto"})
         self._lock = ipywidgets.Button(description="Lock in my answer", button_style="primary", disabled=True)
         self._verdict = ipywidgets.HTML()
@@ -118,7 +121,13 @@ class Predict(ipywidgets.VBox):
         self._lock.disabled = closed or self._picker.value is None
 
     def _too_late(self) -> bool:
-        return self.board is not None and self.shown is not None and bool(self.shown(self.board))
+        """Whether the board has shown the answer in this game, now or at any moment since it began."""
+        if self.board is None or self.shown is None:
+            return False
+        if self.board.game is not self._game:  # a new game: its answer has not been seen yet
+            self._game, self._was_shown = self.board.game, False
+        self._was_shown = self._was_shown or bool(self.shown(self.board))
+        return self._was_shown
 
     def answer(self, choice: Any) -> Check:
         """Lock in `choice` (what the Lock in button does); the first answer counts."""
@@ -140,7 +149,7 @@ class Predict(ipywidgets.VBox):
         self._enable()
         if self.given is None:
             self.verdict = (
-                Check(False, "the board already shows the answer: press Undo (or New game), then predict first")
+                Check(False, "the board already showed the answer: press New game, then predict first")
                 if self._too_late()
                 else Check(False, "predict first: choose an answer, then press Lock in")
             )

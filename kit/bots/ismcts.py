@@ -1,8 +1,8 @@
 """Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012, "SO-ISMCTS").
 
     >>> from kit.bots.ismcts import ISMCTSBot
-    >>> from kit.lostcities import LostCities
-    >>> game = LostCities(seed=1, rounds=1)
+    >>> from kit.games import game_type, names        # any game: this layer names none of them
+    >>> game = game_type(names()[0])(seed=1)
     >>> bot = ISMCTSBot(seed=1, iterations=50)   # or seconds=0.2: as many as fit in the time
     >>> bot.choose(game) in game.legal_actions()
     True

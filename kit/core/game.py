@@ -200,8 +200,12 @@ class Game(ABC):
         """An independent copy of this game, history and log included."""
 
     def reveals(self, action) -> bool:
-        """Whether taking `action` now shows anyone something hidden (a card drawn from a face-down
-        pile, cards passed face down to a partner, secret choices turned over, a new round dealt).
+        """Whether taking `action` now shows anyone a hidden card they could not know: some seat's
+        view after it (with the events it reads) rules out a position that seat held possible before
+        (the definition on views, `kit.core.reveals`). A card drawn from a face-down pile, a card
+        played, discarded or placed from a hidden hand, cards passed face down to a partner, secret
+        choices turned over, a new round dealt; each game answers for its own actions, and
+        tests/core/test_reveals.py checks that the answer agrees with the definition.
 
         Boards refuse to undo such actions outside the open teaching mode (after boardgame.io: a
         move that reveals information cannot be taken back without letting a player peek). Asked
@@ -385,9 +389,16 @@ class Game(ABC):
     def dumps(self) -> str:
         return json.dumps(self.save(), indent=1)
 
+    #: True when the seed was drawn unguessably for players who must not know it (a board without a
+    #: chosen seed sets it): then the seed is not shown until the game is over
+    secret_seed: bool = False
+
     def __repr__(self) -> str:
+        """Names the seed a caller chose (a known deal: they know it already); a secret seed shows
+        as "hidden" until the game is over, when the boards tell it too."""
         state = "over" if self.is_over else f"player {self.current_player} to act"
-        return f"<{type(self).__name__} seed={self.settings.seed} step {len(self.history)}, {state}>"
+        seed = "hidden" if self.secret_seed and not self.is_over else self.settings.seed
+        return f"<{type(self).__name__} seed={seed} step {len(self.history)}, {state}>"
 
 
 _interned: dict[tuple, Any] = {}

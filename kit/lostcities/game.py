@@ -250,10 +250,24 @@ class LostCities(Game):
                 return self._actions.plays.get(card.key) or self._actions.play(card)
 
     def reveals(self, action: Action) -> bool:
-        """A draw from the draw pile shows its player a hidden card (LC-3.3; the last one also ends
-        the round, LC-4, and deals the next, LC-2), and a pass shows two cards to the partner (LC-7)."""
+        """Whether `action` shows anyone a card they could not know (kit.core.reveals): a draw from
+        the draw pile shows its player a hidden card (LC-3.3; the last one also ends the round, LC-4,
+        and deals the next, LC-2); a card played or discarded from a hand shows it to every other
+        seat (LC-3.1, LC-3.2) unless each of them knew it was in that hand (taken from a discard
+        pile, or passed to them); two cards passed show them to the partner (LC-7) unless the
+        partner knew both were there. A draw from a discard pile shows nothing new."""
         kind = type(action)
-        return (kind is Draw and action.pile is None) or kind is Pass
+        if kind is Draw:
+            return action.pile is None
+        player = self.to_move
+        if kind is Pass:
+            return not self._known_held(self.partner_of(player), player, action.cards)
+        return any(not self._known_held(seat, player, (action.card,)) for seat in range(self.players) if seat != player)
+
+    def _known_held(self, viewer: int, holder: int, cards: tuple[Card, ...]) -> bool:
+        """Whether `viewer` knows that `holder`'s hand holds all of `cards` (`known_in_hands`)."""
+        pinned = Counter(card for card, holders in self.known_in_hands(viewer) if holders == {holder})
+        return not Counter(cards) - pinned
 
     def action_rule(self) -> str:
         return "LC-3"

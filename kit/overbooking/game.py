@@ -226,11 +226,74 @@ class Overbooking(Game):
                 return interned(Place, card.key, where, hotel_index + 1)
 
     def reveals(self, action: Action) -> bool:
-        """The action that ends stage 1 turns every card over (OB-5.1), and the end of stage 2 draws
-        new cards and hotel sides (OB-7)."""
+        """Whether `action`, with all the engine then does by itself, shows anyone something they
+        could not know (kit.core.reveals):
+
+        * a card placed shows the others its back, crest and size (OB-1), which tells them the hand
+          held such a card unless it surely did (more of them left in hand and deck than the deck
+          holds); a card placed face up (OB-6) shows itself;
+        * a player found with no legal placement (OB-4 Decision) tells the others their hand holds
+          no card an open queue would take;
+        * a hotel checked in stage 2 turns its face-down cards over (OB-5.1);
+        * stage 3 draws hidden cards and hotel tiles (OB-7): draws that leave part of a deck
+          behind, and every new tile.
+        The end of the game shows nothing new."""
         after = self.clone()
+        start = len(after.log)
         after.apply(action)
-        return after.stage != self.stage or after.round != self.round
+        if type(action) is Place and self._placing_shows(action):
+            return True
+        if after.round != self.round and not after.is_over:
+            drawn_in_part = any(len(a) < len(b) and a for a, b in zip(after.decks, self.decks))
+            if drawn_in_part or len(after.tiles) < len(self.tiles):
+                return True
+        stuck = {entry[2] for entry in self.log[self._round_start() :] if entry[1] == "no-placement"}
+        for entry in after.log[start:]:
+            if entry[1] == "reveal" and self._face_down_at(entry[3]["hotel"]):
+                return True
+            if entry[1] == "no-placement" and entry[2] not in stuck and self._stuck_tells(after, entry[2]):
+                return True
+        return False
+
+    def _placing_shows(self, action: Place) -> bool:
+        """Whether placing shows the others what they could not know. The cards the placer may hold
+        in hand are those of hand and deck (each face-down card lies at its hotel, OB-1): the hand
+        surely held a card like this one when more of them are left than the deck can hold."""
+        player, hotel = self.to_move, self.hotels[action.hotel - 1]
+        card = self.card_in_hand(player, action.card)
+        left, deck = self.hands[player] + self.decks[player], len(self.decks[player])
+        looks = (card.crest, card.size)
+        if action.where == "queue" and hotel.rule == "face_up":  # the card itself is seen (OB-6)
+            lying = (s for h in self.hotels for s in h.queue + h.back if s.owner == player and not s.face_up)
+            return left.count(card) <= deck or any((s.card.crest, s.card.size) == looks for s in lying)
+        return sum((c.crest, c.size) == looks for c in left) <= deck
+
+    def _round_start(self) -> int:
+        start = len(self.log) - 1
+        while self.log[start][1] != "round":
+            start -= 1
+        return start
+
+    def _face_down_at(self, number: int) -> bool:
+        """Whether hotel `number` holds a card someone has not seen face up."""
+        hotel = self.hotels[number - 1]
+        return any(not slot.face_up for slot in hotel.queue + hotel.back)
+
+    def _stuck_tells(self, after: Overbooking, player: int) -> bool:
+        """Whether `player` found with no legal placement (in `after`) tells the others something:
+        they had cards, and a queue was still open to some card they might have held (every back
+        door is full then, or they could have placed there): one of their deck, or one lying face
+        down that a card of hand or deck looking alike could have stood for (OB-1)."""
+        if not after.hands[player]:
+            return False
+        could_hold = after.hands[player] + after.decks[player]
+        looks = {(card.crest, card.size) for card in could_hold}
+        for hotel in after.hotels:
+            for slot in hotel.queue + hotel.back:
+                if slot.owner == player and not slot.face_up and (slot.card.crest, slot.card.size) in looks:
+                    could_hold.append(slot.card)
+        problem = rules.placement_problem
+        return any(problem(hotel, card, "queue") is None for hotel in after.hotels for card in could_hold)
 
     def action_rule(self) -> str:
         return "OB-4" if self.stage == 1 else "OB-5"

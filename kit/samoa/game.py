@@ -163,11 +163,21 @@ class Samoa(Game):
         return actions
 
     def reveals(self, action: Action) -> bool:
-        """The last price card chosen turns all of them over (SA-3.3); the end of a round lays out
-        new tiles and tourists drawn face down (SA-3.1, SA-3.2)."""
+        """Whether `action` shows anyone something they could not know (kit.core.reveals): the last
+        price card chosen turns all of them over (SA-3.3), which tells the others a secret choice
+        unless every earlier chooser had one card to choose from; the end of a round lays out new
+        building tiles and tourists drawn face down (SA-3.1, SA-3.2). The end of the game shows
+        nothing new: every purse was counted from announced payments (SA-6)."""
         after = self.clone()
         after.apply(action)
-        return after.round != self.round or after.is_over or (self.phase == "choose" and after.phase != "choose")
+        if after.round != self.round:
+            return True
+        if self.phase != "choose" or after.phase == "choose":
+            return False
+        actor = self.to_move
+        return any(
+            len(set(self.hands[p]) | {self.chosen[p]}) > 1 for p in range(self.players) if p != actor
+        )
 
     def action_rule(self) -> str:
         return rules._PHASE_RULES.get(self.phase, "SA-3")

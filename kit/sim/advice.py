@@ -1,15 +1,14 @@
 """The move advisor: what each legal action is worth, from the viewer's information only.
 
-    >>> from kit.lostcities import LostCities
-    >>> from kit.lostcities.scenarios import arrange_deck
+    >>> from kit.games import game_type, names        # any game: this layer names none of them
     >>> from kit.sim.advice import advise
-    >>> game = LostCities(deck=arrange_deck([["Dx", "D4", "D7", "H2", "H9", "B5", "V3", "N10"],
-    ...                                      ["Hx", "H3", "B2", "B8", "D2", "V7", "V9", "N4"]]), rounds=1)
+    >>> game = game_type(names()[0])(seed=1)
     >>> advice = advise(game, rollouts=20)            # the player to move is the viewer
-    >>> print(advice)                                 # best first, each figure with its 95% interval and n
-    16 actions x 20 rollouts, random play afterwards, using player 0's information only ... engine)
-    ...score difference ... (95% CI ... to ...)   win ... (95% CI ...%–...%), n = 20
-    ...
+    >>> len(advice.actions) == len(game.legal_actions()), advice.best.n   # every action, best first
+    (True, 20)
+
+(`print(advice)` shows the table, each figure with its 95% interval and n; a game's registration in
+kit/sim/games/ shows one on a deal chosen card by card.)
 
 For each legal action of the player to move, the advisor plays the rest of the game many times and
 reports the expected final score difference and the win probability, each with a 95% interval and

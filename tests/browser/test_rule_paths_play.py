@@ -183,7 +183,8 @@ def test_overbooking_8_is_won_by_clicking_and_its_check_turns_to_done(server, ar
 
 def test_samoa_6_predictions_take_a_click_and_the_take_back_tile_is_used_from_the_board(server, artifacts):
     """Every question takes a click; the one about the board closes (its buttons disabled, saying
-    why) once the board shows the answer, and opens again after Undo."""
+    why) once the board shows the answer, stays closed after Undo (the learner has seen it), and
+    opens again in a new game."""
     take_back = ".sa-actions button:has-text('take-back 18/11 20/12')"
     with browser(1400, 1000) as page:
         run_all_in_lab(page, server, "samoa/06-buildings-and-special-tiles.ipynb")
@@ -204,10 +205,13 @@ def test_samoa_6_predictions_take_a_click_and_the_take_back_tile_is_used_from_th
         page.locator(take_back).click()  # played before predicting: the board shows the answer
         page.locator(DONE, has_text="you used your special tile").wait_for()
         late = questions.nth(2)
-        late.locator(".tk-check", has_text="press Undo").wait_for()
+        late.locator(".tk-check", has_text="press New game").wait_for()
         assert late.locator(".widget-toggle-button", has_text="11").is_disabled()
         late.screenshot(path=artifacts / "samoa-06-prediction-after-the-board.png")
         page.locator(".sa-board .tk-undo").click()
+        page.locator(".sa-board", has_text="Undone.").wait_for()  # the take-back is undone ...
+        assert late.locator(".widget-toggle-button", has_text="11").is_disabled()  # ... but not unseen
+        page.locator(".sa-board .tk-new").click()
         late.locator(".tk-check", has_text="choose an answer").wait_for()
         answer(2, "11", "right")
         page.locator(take_back).click()

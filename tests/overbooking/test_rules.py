@@ -270,9 +270,9 @@ def test_ob8_scores_coins_tokens_and_score_cards():
         assert game.view(0)["stage"] == 4  # the number the board and the picture read as "game over"
 
 
-def test_the_last_placement_reveals_and_earlier_ones_do_not():
+def test_a_placement_shows_its_back_and_the_last_one_turns_the_cards_over():
     game = Overbooking(players=2, seed=14)
-    assert not game.reveals(game.legal_actions()[0])
+    assert all(game.reveals(a) for a in game.legal_actions())  # OB-1: crest and size of a hidden card
     while game.turn < 9:
         game.apply(next(a for a in game.legal_actions() if str(a) != "hold"))
     assert all(game.reveals(a) for a in game.legal_actions())  # the last card of stage 1

@@ -9,6 +9,8 @@ from kit.lostcities import lessons
 from widgets.lessons import live, predict
 from widgets.lostcities import LostCitiesBoard
 
+from .page import Page
+
 
 def _page_acts(board, action: str) -> None:
     board._on_message(board, {"kind": "act", "action": action}, [])  # as a click in the browser sends it
@@ -53,6 +55,7 @@ def test_a_prediction_is_locked_when_given_and_checked_against_the_answer():
 
 def test_a_prediction_after_the_board_shows_the_answer_does_not_count():
     board = LostCitiesBoard(mode="open", seed=1)
+    page = Page(board)
     question = predict(
         "Who draws?",
         ["player 0", "player 1"],
@@ -62,13 +65,28 @@ def test_a_prediction_after_the_board_shows_the_answer_does_not_count():
         shown=lambda b: len(b.game.history) > 0,
     )
     card = board.game.hands[0][0]
-    _page_acts(board, f"discard {card}")
+    page.send({"kind": "act", "action": f"discard {card}"})
     # the question closes (its buttons take no click) and says how to open it again
-    assert "already shows" in repr(question) and "Undo" in repr(question) and question._picker.disabled
-    board._on_message(board, {"kind": "undo"}, [])
+    assert "already showed" in repr(question) and "New game" in repr(question) and question._picker.disabled
+    page.send({"kind": "undo"})  # the board hides the answer again; the learner has seen it
+    assert board.message == "Undone." and board.steps == 0
+    assert "already showed" in repr(question) and question._picker.disabled and question._lock.disabled
+    question._picker.value = "player 0"
+    question._lock.click()  # as the page's click arrives, whether the button shows as disabled or not
+    assert not question.done and "already showed the answer" in repr(question)
+
+
+def test_a_prediction_closed_by_the_answer_opens_again_only_in_a_new_game():
+    board = LostCitiesBoard(mode="open", seed=1)
+    page = Page(board)
+    question = predict("Who?", ["player 0", "player 1"], answer="player 0", why="w", board=board,
+                       shown=lambda b: len(b.game.history) > 0)
+    page.send({"kind": "act", "action": f"discard {board.game.hands[0][0]}"})
+    page.send({"kind": "undo"})
+    assert question._picker.disabled
+    page.send({"kind": "new", "seed": "1"})  # the same deal, but a new game: nothing shown in it yet
     assert repr(question).startswith("✗ Not yet: predict first") and not question._picker.disabled
-    _page_acts(board, f"discard {card}")
-    assert not question.answer("player 0").done
+    assert question.answer("player 0").done and "right" in repr(question)
 
 
 def test_an_answer_must_be_among_the_choices():

@@ -6,6 +6,18 @@ What if the heuristic bot started expeditions more boldly (`kit.sim.vary` on a b
     >>> bolder = vary("lost-cities", "start_threshold", [14, 26], bot="heuristic", games=10, progress=False)
     >>> sorted(set(bolder["start_threshold"])), bolder.height
     ([14, 26], 20)
+
+The move advisor (`kit.sim.advice`) on a deal chosen card by card:
+
+    >>> from kit.lostcities import LostCities
+    >>> from kit.lostcities.scenarios import arrange_deck
+    >>> from kit.sim.advice import advise
+    >>> game = LostCities(deck=arrange_deck([["Dx", "D4", "D7", "H2", "H9", "B5", "V3", "N10"],
+    ...                                      ["Hx", "H3", "B2", "B8", "D2", "V7", "V9", "N4"]]), rounds=1)
+    >>> print(advise(game, rollouts=20))              # best first, each figure with its 95% interval and n
+    16 actions x 20 rollouts, random play afterwards, using player 0's information only ... engine)
+    ...score difference ... (95% CI ... to ...)   win ... (95% CI ...%–...%), n = 20
+    ...
 """
 
 from __future__ import annotations
