@@ -33,6 +33,28 @@ class ComponentError(ValueError):
     """A component file (cards, tiles, hotels) that is malformed. The message names the file and line."""
 
 
+class KernelRefused(ValueError):
+    """A compiled kernel asked to play a game it cannot play exactly as the readable engine does
+    (component data or settings beyond what it holds). Raised before anything is played; the message
+    is the kernel's `refusal(game)`, one sentence for the learner. Use the readable engine instead."""
+
+
+def refuse(reason: str | None) -> None:
+    """A kernel entry point's first step: raise `KernelRefused(reason)` unless `reason` is None."""
+    if reason is not None:
+        raise KernelRefused(reason)
+
+
+def beyond_capacity(limits) -> str | None:
+    """A kernel's refusal for the first (count, capacity, what) whose count its row cannot hold."""
+    for count, capacity, what in limits:
+        if count > capacity:
+            return (
+                f"the fast engine holds at most {capacity} {what}; this game has {count}: the readable engine is used"
+            )
+    return None
+
+
 class InvariantBroken(AssertionError):
     """A game's own invariant does not hold (cards lost or duplicated, money created, ...).
 

@@ -21,6 +21,11 @@ game by game (tests/lostcities/test_fast.py); the readable engine stays the refe
 numba is an optional extra (`pip install tablekit[fast]`). Without it every function here still
 works, by playing the readable engine (slowly); `AVAILABLE` says which one you get.
 
+Component data: the kernel reads the component set of the game it is given, and plays only one its
+layout holds. `refusal(game)` is None for those, else the reason in one sentence; every entry point
+raises `kit.core.errors.KernelRefused` (a ValueError) before playing a game it refuses (the parity
+suite, tests/kernels/, proves both on edited copies of the component files).
+
 Layout of a position in the kernel: one int64 row (see `_encode`), cards as ``16 * expedition +
 value`` (investment cards have value 0), so that sorting codes sorts cards as the engine does.
 A Mersenne Twister state is 625 uint32 words (624 words and the index, as `getstate()` gives them).
@@ -42,6 +47,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kit.core import Chance
+from kit.core.errors import refuse
 
 from . import heuristic, rules
 from .actions import Discard, Draw, Pass, Play
@@ -168,12 +174,41 @@ def fits(policy) -> bool:
     return AVAILABLE and all(p in ("random", "heuristic") or type(p) is HeuristicBot for p in seats)
 
 
+# --------------------------------------------------------------- the component sets it plays
+# The layout above holds LC-1's deck only: 5 expeditions (5 discard piles, 5 expeditions a side),
+# cards coded 16 * expedition + value, and in the bit-mask loop a hand as 12 bits an expedition:
+# 3 investment cards, then the number cards 2..10 once each (LC-7's partner cards: 2, 3, 4 again).
+# A component set the readable engine accepts but these do not hold is refused, never played.
+KERNEL_EXPEDITIONS = 5
+KERNEL_CARDS = {"base": (0, 0, 0, *range(2, 11)), "partner": (2, 3, 4)}  # values per expedition
+
+
 def refusal(game: LostCities) -> str | None:
-    """None when this kernel plays `game` exactly as the readable engine does; else why not. Its
-    layout holds exactly five expeditions (12 bits each in a 64-bit hand)."""
-    count = len(game.components.expeditions)
-    if count != 5:
-        return f"the fast engine plays 5 expeditions; this game has {count}: the readable engine is used"
+    """None when the kernel plays `game`'s component data and settings exactly as the readable
+    engine does; else one sentence saying why not (the kernel's entry points raise it as
+    `kit.core.errors.KernelRefused`, a ValueError, before playing)."""
+    return _refusal(game.components, game.players)
+
+
+@lru_cache(maxsize=16)
+def _refusal(components, players: int) -> str | None:
+    count = len(components.expeditions)
+    if count != KERNEL_EXPEDITIONS:
+        return (
+            f"the fast engine plays {KERNEL_EXPEDITIONS} expeditions; this game has {count}: "
+            "the readable engine is used"
+        )
+    if players not in (2, 4):
+        return f"the fast engine plays 2 players or 4 partners; this game has {players}: the readable engine is used"
+    for deck, cards in (("base", components.base_deck), ("partner", components.partner_extra)):
+        for expedition in components.expeditions:
+            values = tuple(sorted(c.value for c in cards if c.expedition == expedition.index))
+            if values != KERNEL_CARDS[deck]:
+                shown = " ".join("x" if v == 0 else str(v) for v in values) or "none"
+                return (
+                    f"the fast engine plays the rulebook's cards; the {deck} deck's {expedition.name} "
+                    f"cards here are {shown}: the readable engine is used"
+                )
     return None
 
 
@@ -239,8 +274,10 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
     """Play `game` (left unchanged) to its end with one policy per seat (or one for all).
 
     Random seats draw from `chance` (as `game.random_action(chance)` would); new rounds are dealt
-    from `game.chance`. Neither generator is advanced: the kernel works on copies.
+    from `game.chance`. Neither generator is advanced: the kernel works on copies. Raises
+    `KernelRefused` when `refusal(game)` is not None (as every entry point here does).
     """
+    refuse(refusal(game))
     policies = _policies(policies, game.players)
     if not AVAILABLE:
         return _reference_outcome(game.clone(), chance.clone(), policies, record)
@@ -280,6 +317,7 @@ def play_new(
     if len(seeds) != len(policy_seeds):
         raise ValueError("give one policy seed per game seed")
     mentioned = _policies(policies, players)
+    refuse(refusal(LostCities(players=players, rounds=rounds, first_player=first_player)))
     if not AVAILABLE:
         return _reference_new(seeds, policy_seeds, mentioned, players, rounds, first_player, record_cap)
     template = _encode(LostCities(players=players, rounds=rounds, first_player=first_player))
@@ -301,6 +339,8 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
     random seats draw from ``Chance(policy_seeds[j])``, the same fresh streams for every action
     (common random numbers: the actions are compared on the same luck). `reference_play_after` is
     the same on the readable engine."""
+    for game in games:
+        refuse(refusal(game))
     if not AVAILABLE:
         return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
     players = games[0].players
@@ -330,6 +370,7 @@ def reference_play_after(games, actions, game_seeds, policy_seeds, policies="ran
 def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int]:
     """The two sides' match totals after playing `game` out with ``Chance(policy_seed)`` for its
     random seats and its own generator for later deals (a rollout for a search: one call, no copies)."""
+    refuse(refusal(game))
     if not AVAILABLE:
         copy = game.clone()
         reference_play(copy, Chance(policy_seed), _policies(policies, game.players))

@@ -28,6 +28,11 @@ are legal.
 numba is an optional extra (`pip install tablekit[fast]`). Without it every public function still
 works, by playing the readable engine; `AVAILABLE` says which one you get.
 
+Component data: the kernel reads the component set of the game it is given, and plays only one its
+layout holds. `refusal(game)` is None for those, else the reason in one sentence; every entry point
+raises `kit.core.errors.KernelRefused` (a ValueError) before playing a game it refuses (the parity
+suite, tests/kernels/, proves both on edited copies of the component files).
+
 Layout: a position is one int64 row (see `_encode`). A card is its rank in its owner's deck
 (`Overbooking.card_order`, 0..23: crest * 6 + guest type), so that sorting codes sorts a hand as the
 engine does; a card lying at a hotel also names its owner: ``24 * owner + rank`` (each card is one
@@ -42,6 +47,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kit.core import Chance
+from kit.core.errors import beyond_capacity, refuse
 
 # the shared Mersenne Twister, imported outside the numba guard below: a rename there must fail
 # loudly here, not fall back to the readable engine unnoticed
@@ -282,6 +288,33 @@ def fits(policy) -> bool:
     return True
 
 
+def refusal(game: Overbooking) -> str | None:
+    """None when the kernel plays `game`'s component data and player count exactly as the readable
+    engine does (it reads them from `_table` and the row); else one sentence saying which part the
+    row cannot hold (the entry points raise it as `kit.core.errors.KernelRefused`, a ValueError,
+    before playing)."""
+    return _refusal(game.components, game.players)
+
+
+@lru_cache(maxsize=16)
+def _refusal(c: Components, players: int) -> str | None:
+    queue_5 = any(side.rule == "queue_5" for sides in c.hotels.values() for side in sides.values())
+    scored = max((guests for card in c.score_cards.values() for guests in card), default=0)
+    limits = [
+        (players, 4, "players"),
+        (max(len(deck) for deck in c.decks.values()), CAP, "cards in a deck"),
+        (c.hand_size, CAP, "cards in a hand"),
+        (len(c.crests), 4, "crests"),
+        (max(c.beds.values()), VIEW_WIDTH - 1, "beds on a guest card"),
+        (max(c.queue_limit, 5 if queue_5 else 0) + c.back_door_limit, QUEUE_CAP, "cards in a queue"),
+        (c.back_door_limit, BACK_CAP, "cards at a back door"),
+        (len(c.hotels), TILE_CAP, "hotel tiles"),
+        (max(c.hotels), (T_HOTEL_RULE - T_HOTEL_BEDS) // 2 - 1, "hotel tile numbers"),
+        (scored, TABLE_WIDTH - T_BONUS - 1, "guests on a score card"),
+    ]
+    return beyond_capacity(limits)
+
+
 def _policies(policy, players: int) -> list:
     policies = list(policy) if isinstance(policy, list | tuple) else [policy] * players
     if len(policies) != players:
@@ -299,7 +332,9 @@ def play_out(game: Overbooking, chance: Chance, policy="random", record: bool = 
     """Play `game` (left unchanged) to its end with one policy for every seat (or a list of one per
     seat): random seats draw uniformly random legal actions from `chance` (as
     `game.random_action(chance)`); new hotel tiles' sides come from `game.chance`. Neither generator
-    is advanced: the kernel works on copies."""
+    is advanced: the kernel works on copies. Raises `KernelRefused` when `refusal(game)` is not
+    None (as every entry point here does)."""
+    refuse(refusal(game))
     policies = _policies(policy, game.players)
     if not AVAILABLE:
         copy = game.clone()
@@ -340,6 +375,8 @@ def play_after(games: Sequence[Overbooking], actions: Sequence, game_seeds, poli
     Position j draws new hotel sides from ``Chance(game_seeds[j])`` (not from its own generator) and
     its seats play from ``Chance(policy_seeds[j])``, the same fresh streams for every action (common
     random numbers). `reference_play_after` is the same on the readable engine."""
+    for game in games:
+        refuse(refusal(game))
     policies = _policies(policy, games[0].players)
     if not AVAILABLE:
         return reference_play_after(games, actions, game_seeds, policy_seeds, policies)
@@ -391,6 +428,7 @@ def play_from(game: Overbooking, policy_seed: int, policy="random") -> Outcome:
     """Play `game` (left unchanged) to its end with ``Chance(policy_seed)`` for every seat and its
     own generator for new hotel sides: one rollout for a search (ISMCTS: `Outcome.shares` are the
     players' win shares), with no copy of the game and the seat's generator seeded in the kernel."""
+    refuse(refusal(game))
     policies = _policies(policy, game.players)
     if not AVAILABLE:
         return play_out(game, Chance(policy_seed), policies)

@@ -23,11 +23,20 @@ readable engine stays the reference.
 Codes: price cards by their index in the component file (a hand, a used pile: bit masks, so a hand
 is always in the engine's order); building tiles by kind in alphabetical order (the order
 `sorted(set(offer))` lists them); tourists by `ident`; rooms and groups from 0.
+
+Component data: sizes and values come from the game's components (`tables`: prices and bids, how
+many price cards, hotel rows and columns, tourists, tourist cards, building tiles, rounds), within
+the row's capacities. `refusal(game)` is None when they fit, else the reason in one sentence; every
+entry point raises `kit.core.errors.KernelRefused` (a ValueError) before playing a game it refuses
+(the parity suite, tests/kernels/, proves both on edited copies of the component files).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from kit.core.errors import beyond_capacity, refuse
 
 from .components import BUILDING_KINDS, TOURIST_KINDS
 from .game import Samoa
@@ -52,7 +61,10 @@ CHOOSE, SWAP, BUILD, TOURISTS, OVER = range(5)
 PHASES = {"choose": CHOOSE, "swap": SWAP, "build": BUILD, "tourists": TOURISTS, "over": OVER}
 
 # ------------------------------------------------------------------------------ the row
+# capacities of the row and the tables (not component data: `refusal` refuses a set beyond them)
 P, ROOM_CAP, GROUP_CAP, TILE_CAP, SUPPLY_CAP, DECK_CAP, ROUND_CAP = 6, 40, 9, 18, 18, 24, 16
+CARD_CAP, NATIONALITY_CAP = 16, 4  # price cards (hands are bit masks), nationalities (supplies)
+TOURIST_CAP = NATIONALITY_CAP * SUPPLY_CAP
 (PLAYERS, ROUND, PHASE, TO_MOVE, TURN, ORDER_LEN, HAMMER, COMMITTED, REMOVED, NGROUPS, BDECK_LEN, TDECK_LEN) = range(12)
 MONEY = 12
 HAND = MONEY + P  # bit masks of card indices
@@ -76,21 +88,21 @@ BDECK = SLEN + 4  # building tile kinds, top last
 TDECK = BDECK + DECK_CAP  # tourist card indices, top last
 FLAGS = TDECK + DECK_CAP  # nationality index of each round
 USED_LIST = FLAGS + ROUND_CAP  # [player][i]: the used pile in the order discarded (the heuristic's ties)
-USED_LEN = USED_LIST + P * 11
+USED_LEN = USED_LIST + P * CARD_CAP
 WIDTH = USED_LEN + P
 
 # the component tables: one row of constants, then per-tourist, per-card and per-tourist-card columns
-ROUNDS, SPECIAL_VALUE, ROWS, COLUMNS, BOARD_ROOMS = range(5)
-LAYOUT = 5  # 4 blocks of 3 rounds
+ROUNDS, SPECIAL_VALUE, ROWS, COLUMNS, BOARD_ROOMS, CARDS = range(6)  # CARDS: how many price cards
+LAYOUT = 6  # 4 blocks of 3 rounds
 DOUBLED = LAYOUT + 4  # per round (1-based)
 T_NAT = DOUBLED + ROUND_CAP + 1
-T_KIND = T_NAT + 72
-T_RING = T_KIND + 72
-BID = T_RING + 72
-PRICE = BID + 11
-GREY = PRICE + 11
-KEY_RANK = GREY + 11  # a card's place in the order of the keys as texts (take-back pairs are sorted so)
-SIZES = KEY_RANK + 11  # [tourist card][0] = number of groups, [1 ...] their sizes, for this table
+T_KIND = T_NAT + TOURIST_CAP
+T_RING = T_KIND + TOURIST_CAP
+BID = T_RING + TOURIST_CAP
+PRICE = BID + CARD_CAP
+GREY = PRICE + CARD_CAP
+KEY_RANK = GREY + CARD_CAP  # a card's place in the order of the keys as texts (take-back pairs are sorted so)
+SIZES = KEY_RANK + CARD_CAP  # [tourist card][0] = number of groups, [1 ...] their sizes, for this table
 SIZES_WIDTH = 10
 PLACE_FIRST = SIZES + DECK_CAP * SIZES_WIDTH  # [tourist kind]: the heuristic's placing order
 TABLES = PLACE_FIRST + len(TOURIST_KINDS)
@@ -116,7 +128,7 @@ def tables(game: Samoa):
     c = game.components
     out = np.zeros(TABLES, np.int64)
     out[ROUNDS], out[SPECIAL_VALUE], out[ROWS], out[COLUMNS] = c.rounds, c.special_tile_value, c.rows, c.columns
-    out[BOARD_ROOMS] = c.rows * c.columns
+    out[BOARD_ROOMS], out[CARDS] = c.rows * c.columns, len(c.price_cards)
     out[LAYOUT : LAYOUT + 4] = c.layout[game.players]
     for r in c.doubled_rounds:
         out[DOUBLED + r] = 1
@@ -138,11 +150,43 @@ def tables(game: Samoa):
     return out
 
 
+def refusal(game: Samoa) -> str | None:
+    """None when the kernel plays `game`'s component data and player count exactly as the readable
+    engine does (it reads them from `tables`); else one sentence saying which part the row cannot
+    hold (the entry points raise it as `kit.core.errors.KernelRefused`, a ValueError, before playing)."""
+    return _refusal(game.components, game.players)
+
+
+@lru_cache(maxsize=16)
+def _refusal(c, players: int) -> str | None:
+    rooms = c.rows * c.columns + c.building_tiles.count("extra_room")
+    largest = max((len(g), 2 * sum(g)) for lines in c.tourist_cards.values() for g in lines.values())
+    by_nationality = max(sum(t.nationality == key for t in c.tourists) for key in c.nationalities)
+    limits = [
+        (players, P, "players"),
+        (len(c.price_cards), CARD_CAP, "price cards"),
+        (len(c.nationalities), NATIONALITY_CAP, "nationalities"),
+        (by_nationality, SUPPLY_CAP, "tourist tiles of one nationality"),
+        (max(t.ident for t in c.tourists) + 1, TOURIST_CAP, "tourist tiles"),
+        (c.rounds, ROUND_CAP, "rounds"),
+        (len(c.tourist_cards), DECK_CAP, "tourist cards"),
+        (len(c.building_tiles), DECK_CAP, "building tiles"),
+        (largest[0], min(GROUP_CAP, SIZES_WIDTH - 1), "groups on one tourist card"),
+        (largest[1], TILE_CAP, "tourists in one doubled group"),
+        (rooms, ROOM_CAP, "hotel rooms"),
+    ]
+    unknown = set(c.building_tiles) - set(KINDS)
+    if unknown:
+        return f"the fast engine knows no building tile {sorted(unknown)[0]!r}: the readable engine is used"
+    return beyond_capacity(limits)
+
+
 def encode(game: Samoa):
-    """One kernel row for `game`'s position (everything, hidden cards included: determinize first)."""
+    """One kernel row for `game`'s position (everything, hidden cards included: determinize first).
+    Raises `KernelRefused` when `refusal(game)` is not None: every entry point encodes its
+    positions first, so none plays a game the kernel cannot hold."""
+    refuse(refusal(game))
     c = game.components
-    if c.rounds > ROUND_CAP or len(c.tourists) != 72 or len(c.price_cards) != 11 or len(c.tourist_cards) > DECK_CAP:
-        raise ValueError("these components do not fit the kernel's row")
     row = np.zeros(WIDTH, np.int64)
     players = game.players
     index = {card.key: i for i, card in enumerate(c.price_cards)}
@@ -162,7 +206,7 @@ def encode(game: Samoa):
         row[HAND + p] = sum(1 << index[k] for k in game.hands[p])
         row[USED + p] = sum(1 << index[k] for k in game.used[p])
         row[USED_LEN + p] = len(game.used[p])
-        row[USED_LIST + p * 11 : USED_LIST + p * 11 + len(game.used[p])] = [index[k] for k in game.used[p]]
+        row[USED_LIST + p * CARD_CAP : USED_LIST + p * CARD_CAP + len(game.used[p])] = [index[k] for k in game.used[p]]
         row[CHOSEN + p] = -1 if game.chosen[p] is None else index[game.chosen[p]]
         row[BOUGHT + p], row[PLACED + p], row[EARNED + p] = game.bought[p], game.placed[p], game.earned[p]
         row[POOLS + p] = hotel.pools
@@ -478,7 +522,7 @@ def _payout_and_cards(row, t, mt_game):
         card = row[CHOSEN + p]
         if not t[GREY + card] and (row[PLACED + p] or row[BOUGHT + p]):
             row[USED + p] |= 1 << card
-            row[USED_LIST + p * 11 + row[USED_LEN + p]] = card
+            row[USED_LIST + p * CARD_CAP + row[USED_LEN + p]] = card
             row[USED_LEN + p] += 1
         else:
             row[HAND + p] |= 1 << card
@@ -508,7 +552,7 @@ def _apply(row, t, code, mt_game):
             if card:
                 row[USED + p] &= ~(1 << (card - 1))
                 row[HAND + p] |= 1 << (card - 1)
-                pile, length = USED_LIST + p * 11, row[USED_LEN + p]
+                pile, length = USED_LIST + p * CARD_CAP, row[USED_LEN + p]
                 at = 0
                 while row[pile + at] != card - 1:
                     at += 1
@@ -580,28 +624,28 @@ def _random_action(row, t, mt):
     if phase == CHOOSE:
         hand, used = row[HAND + p], row[USED + p]
         cards = 0
-        for i in range(11):
+        for i in range(t[CARDS]):
             cards += (hand >> i) & 1
         pairs, u = 0, 0
         if row[SPECIALS + p * 6 + TAKE_BACK] > 0:
-            for i in range(11):
+            for i in range(t[CARDS]):
                 u += (used >> i) & 1
             pairs = 1 if u == 1 else u * (u - 1) // 2
         i = int(_random(mt) * (cards + pairs))
         if i < cards:
-            for card in range(11):
+            for card in range(t[CARDS]):
                 if (hand >> card) & 1:
                     if i == 0:
                         return _a(A_CHOOSE, card)
                     i -= 1
         i -= cards
-        for first_rank in range(11):  # pairs in the order of the keys as texts
-            for card in range(11):
+        for first_rank in range(t[CARDS]):  # pairs in the order of the keys as texts
+            for card in range(t[CARDS]):
                 if (used >> card) & 1 and t[KEY_RANK + card] == first_rank:
                     if u == 1:
                         return _a(A_TAKE_BACK, card + 1)
-                    for second_rank in range(first_rank + 1, 11):
-                        for other in range(11):
+                    for second_rank in range(first_rank + 1, t[CARDS]):
+                        for other in range(t[CARDS]):
                             if (used >> other) & 1 and t[KEY_RANK + other] == second_rank:
                                 if i == 0:
                                     return _a(A_TAKE_BACK, card + 1, other + 1)
@@ -610,13 +654,13 @@ def _random_action(row, t, mt):
     if phase == SWAP:
         hand = row[HAND + p]
         cards = 0
-        for i in range(11):
+        for i in range(t[CARDS]):
             cards += (hand >> i) & 1
         i = int(_random(mt) * (1 + cards))
         if i == 0:
             return _a(A_KEEP)
         i -= 1
-        for card in range(11):
+        for card in range(t[CARDS]):
             if (hand >> card) & 1:
                 if i == 0:
                     return _a(A_SWAP, card)
@@ -736,18 +780,18 @@ def _heuristic_price(row, t, params):
     p = row[TO_MOVE]
     hand, used = row[HAND + p], row[USED + p]
     cards, grey = 0, -1
-    for card in range(11):
+    for card in range(t[CARDS]):
         if (hand >> card) & 1:
             if t[GREY + card]:
                 grey = card
             else:
                 cards += 1
     used_count = 0
-    for card in range(11):
+    for card in range(t[CARDS]):
         used_count += (used >> card) & 1
     if row[SPECIALS + p * 6 + TAKE_BACK] > 0 and cards <= params[7] and used_count >= 2:
         first, second = -1, -1  # the two dearest used cards; equal prices in the pile's order
-        pile = USED_LIST + p * 11
+        pile = USED_LIST + p * CARD_CAP
         for i in range(row[USED_LEN + p]):
             card = row[pile + i]
             if first < 0 or t[PRICE + card] > t[PRICE + first]:
@@ -769,10 +813,10 @@ def _heuristic_price(row, t, params):
     if wanted < 0:  # a negative pressure: Python's cards[wanted] counts from the end (or fails: -1 below)
         wanted += cards
     # the hand's priced cards sorted by price (a stable sort of the hand's order): the wanted-th
-    for card in range(11):
+    for card in range(t[CARDS]):
         if (hand >> card) & 1 and not t[GREY + card]:
             below = 0
-            for other in range(11):
+            for other in range(t[CARDS]):
                 if (hand >> other) & 1 and not t[GREY + other]:
                     if t[PRICE + other] < t[PRICE + card] or (t[PRICE + other] == t[PRICE + card] and other < card):
                         below += 1
