@@ -1008,10 +1008,10 @@ def _bit_intrinsics():
 
 if AVAILABLE:
     # numba's cache watches this file only: the constants baked in from rules.py and scoring.py are
-    # watched by a stamp (kit/core/kernel_cache.py), which clears the cache when either changes
+    # watched by a stamp (kit/kernels/kernel_cache.py), which clears the cache when either changes
     from pathlib import Path
 
-    from kit.core.kernel_cache import compile_in_place, refresh
+    from kit.kernels.kernel_cache import compile_in_place, refresh
 
     from . import scoring
 

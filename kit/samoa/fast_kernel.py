@@ -1021,11 +1021,11 @@ def fits(policy: Any) -> bool:
 
 if AVAILABLE:
     # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
-    # and the constants from components.py and heuristic.py are watched by a stamp (kit/core/kernel_cache.py)
+    # and the constants from components.py and heuristic.py are watched by a stamp (kit/kernels/kernel_cache.py)
     from pathlib import Path
 
     import kit.lostcities.fast
-    from kit.core.kernel_cache import compile_in_place, refresh
+    from kit.kernels.kernel_cache import compile_in_place, refresh
 
     from . import components, heuristic
 

@@ -1,5 +1,5 @@
 """The stamp that keeps a compiled kernel's numba cache in step with the files it depends on
-(kit/core/kernel_cache.py): numba itself watches only the file defining each function."""
+(kit/kernels/kernel_cache.py): numba itself watches only the file defining each function."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.core.kernel_cache import cache_dir, digest, refresh
+from kit.kernels.kernel_cache import cache_dir, digest, refresh
 from kit.lostcities import fast as lost_cities_fast
 
 
@@ -69,7 +69,7 @@ def test_each_kernel_stamps_the_files_it_depends_on(kernel, needs):
 
 def test_compile_in_place_replaces_the_named_functions_and_inlines_the_chosen_ones():
     numba = pytest.importorskip("numba")
-    from kit.core.kernel_cache import compile_in_place
+    from kit.kernels.kernel_cache import compile_in_place
 
     def _twice(x):
         return 2 * x

@@ -1,8 +1,8 @@
 """Keep a compiled kernel's numba cache in step with every source file it depends on.
 
 numba's on-disk cache (``cache=True``) is checked against the file that defines each function only.
-A kernel that inlines another module's functions (Samoa's and Overbooking's use the Mersenne Twister
-of kit/lostcities/fast.py) or bakes in another module's constants (scoring.py's cost, rules.py's hand
+A kernel that inlines another module's functions (every kernel inlines the generator of
+kit/kernels/chance.py) or bakes in another module's constants (scoring.py's cost, rules.py's hand
 size: numba freezes globals when it compiles) would go on running its old compiled code after an
 edit there, silently playing the old rules. So each kernel module calls `refresh` at import, before
 anything is compiled or loaded: a hash of the files it names is kept in a stamp beside the module's
