@@ -11,7 +11,7 @@ it has just listed, writes every event into the log and keeps the history. This 
 same rules on the same state (a `Samoa` object), but
 
 - picks a uniformly random legal action by *counting* the legal actions instead of listing them:
-  the same index into the same order as `Samoa.legal_actions()`, from the same `random()` draw;
+  the same index into the same order as `Samoa.legal_actions()`, from the same `below(n)` draw;
 - carries out each action with the rules' own steps, minus the checks (every action here is legal
   by construction) and minus the events and the history;
 - copies a position without its history, log and generator;
@@ -65,27 +65,27 @@ def lean_copy(game: Samoa) -> Samoa:
 
 
 # ------------------------------------------------------------ a uniformly random action
-def random_action(game: Samoa, random) -> Any:
-    """`game.legal_actions()[int(random() * n)]` for the n legal actions, without listing them."""
+def random_action(game: Samoa, below) -> Any:
+    """`game.legal_actions()[below(n)]` for the n legal actions, without listing them."""
     phase, player = game.phase, game.to_move
     if phase == "choose":
         hand = game.hands[player]
         pairs = rules.take_back_choices(game.used[player]) if "take_back" in game.hotels[player].specials else ()
-        i = int(random() * (len(hand) + len(pairs)))
+        i = below(len(hand) + len(pairs))
         return interned(Choose, hand[i]) if i < len(hand) else interned(TakeBack, pairs[i - len(hand)])
     if phase == "swap":
         hand = game.hands[player]
-        i = int(random() * (1 + len(hand)))
+        i = below(1 + len(hand))
         return interned(Keep) if i == 0 else interned(Swap, hand[i - 1])
     hotel = game.hotels[player]
     card = game._card[game.chosen[player]]
     if phase == "build":
         if game.money[player] < card.bid:
-            random()  # the one legal action, drawn all the same
+            below(1)  # the one legal action, drawn all the same
             return interned(Pass)
         kinds = sorted(set(game.offer))
         suites = [r for r in range(hotel.board_rooms) if r not in hotel.suites] if "suite" in kinds else []
-        i = int(random() * (1 + sum(len(suites) if kind == "suite" else 1 for kind in kinds)))
+        i = below(1 + sum(len(suites) if kind == "suite" else 1 for kind in kinds))
         if i == 0:
             return interned(Pass)
         for kind in kinds:
@@ -107,7 +107,7 @@ def random_action(game: Samoa, random) -> Any:
             homes = [(r,) for r in occupied] if len(occupied) == 1 else list(combinations(occupied, 2))
     if card.grey:
         removals = [r + 1 for r, o in enumerate(rooms) if o] if game.removed < 2 else ()
-        i = int(random() * (1 + len(homes) + len(removals)))
+        i = below(1 + len(homes) + len(removals))
         if i == 0:
             return interned(Done)
         if i <= len(homes):
@@ -121,7 +121,7 @@ def random_action(game: Samoa, random) -> Any:
     for g in chosen_groups:
         for tourist in groups[g]:
             count += len(lovers) if tourist.kind == "lovers" else len(empty)
-    i = int(random() * count)
+    i = below(count)
     if i == 0:
         return interned(Done)
     if i <= len(homes):
@@ -356,10 +356,10 @@ def play_to_end(game: Samoa, bots: list, chance: Chance, record: list | None = N
     """`kit.bots.rollout.play_to_end`, lean: each seat's bot (None: a uniformly random action drawn
     from `chance`) plays `game` to its end. Only the heuristic bot (or None) is proven identical
     here; `game`'s history and log are left as they were. record: a list to append the actions to."""
-    moves, random = MOVES, chance.random
+    moves, below = MOVES, chance.below
     while not game.is_over:
         bot = bots[game.to_move]
-        action = random_action(game, random) if bot is None else bot.choose(game)
+        action = random_action(game, below) if bot is None else bot.choose(game)
         if record is not None:
             record.append(action)
         moves[action.__class__](game, action)

@@ -24,10 +24,10 @@ GAMES = {
 
 def shows_something(game, action) -> bool:
     """What the log and the chance generator say about `action` (asked before it is taken)."""
-    actor, logged, state = game.current_player, len(game.log), game.chance._generator.getstate()
+    actor, logged, state = game.current_player, len(game.log), game.chance.state()
     after = game.clone()
     after.apply(action)
-    if after.chance._generator.getstate() != state:
+    if after.chance.state() != state:
         return True  # something was drawn at random: new information for someone
     for entry in after.log[logged:]:
         if len(entry) > 4 and entry[4] is not None and set(entry[5]) - {actor}:

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from kit.kernels.kernel_cache import cache_dir, digest, refresh
-from kit.lostcities import fast as lost_cities_fast
 
 
 def test_a_changed_dependency_clears_the_modules_cache_and_only_its(tmp_path):
@@ -47,9 +46,9 @@ def test_the_cache_directory_is_numbas(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("kernel", "needs"),
     [
-        ("kit.lostcities.fast", {"fast.py", "rules.py", "scoring.py"}),
-        ("kit.overbooking.fast", {"fast.py", "components.py"}),
-        ("kit.samoa.fast_kernel", {"fast_kernel.py", "fast.py", "components.py", "heuristic.py"}),
+        ("kit.lostcities.fast", {"fast.py", "rules.py", "scoring.py", "chance.py"}),
+        ("kit.overbooking.fast", {"fast.py", "components.py", "chance.py"}),
+        ("kit.samoa.fast_kernel", {"fast_kernel.py", "components.py", "heuristic.py", "chance.py"}),
     ],
 )
 def test_each_kernel_stamps_the_files_it_depends_on(kernel, needs):
@@ -62,8 +61,9 @@ def test_each_kernel_stamps_the_files_it_depends_on(kernel, needs):
     assert stamp.exists(), "the kernel module must refresh its cache at import"
     sources = module._CACHE_SOURCES
     assert {Path(s).name for s in sources} == needs
-    if kernel != "kit.lostcities.fast":
-        assert Path(lost_cities_fast.__file__) in sources, "the shared Mersenne Twister is inlined"
+    from kit.kernels import chance
+
+    assert set(chance.SOURCES) <= set(sources), "the shared generator is inlined: its files count"
     assert stamp.read_text() == digest(sources)
 
 

@@ -84,7 +84,7 @@ def test_lean_playouts_play_the_readable_engines_games(policy):
 
 def test_the_lean_random_action_is_the_legal_action_at_the_same_index():
     """For every index i of every position along some games, a draw that picks i in the readable
-    engine (`legal_actions()[int(x * n)]`) picks the same action here."""
+    engine (`legal_actions()[below(n)]`) picks the same action here."""
     positions = 0
     for seed in range(8):
         game, chance = Samoa(players=3 + seed % 4, seed=seed), Chance(seed)
@@ -92,7 +92,7 @@ def test_the_lean_random_action_is_the_legal_action_at_the_same_index():
             actions = game.legal_actions()
             n = len(actions)
             for i in range(n):
-                assert fast.random_action(game, lambda i=i, n=n: (i + 0.5) / n) is actions[i]
+                assert fast.random_action(game, lambda count, i=i, n=n: i if count == n else -1) is actions[i]
             positions += 1
             game.apply(actions[chance.below(n)])
     assert positions > 1000
