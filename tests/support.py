@@ -29,10 +29,10 @@ def assert_playout_changes_nothing(play_out, game, chance, *policies) -> None:
     """A kernel's `play_out(game, chance, *policies)` leaves the game and both generators as they
     were (it works on copies), and so gives the same outcome when called again."""
     before = game.fingerprint()
-    game_state, chance_state = game.chance._generator.getstate(), chance._generator.getstate()
+    game_state, chance_state = game.chance.state(), chance.state()
     first = play_out(game, chance, *policies)
     assert game.fingerprint() == before
-    assert game.chance._generator.getstate() == game_state and chance._generator.getstate() == chance_state
+    assert game.chance.state() == game_state and chance.state() == chance_state
     assert play_out(game, chance, *policies) == first
 
 

@@ -13,9 +13,9 @@
 The kernel plays a position to its end (a round or a whole match; 2 players or the 4-player partner
 variant, LC-7) with a policy per seat: the uniformly random policy of `LostCities.random_action`,
 or the heuristic bot's policy (`kit.lostcities.heuristic.HeuristicBot`, with its parameters). It
-draws chance exactly as the readable engine does, from its own copy of Python's Mersenne Twister
-(MT19937, carried over word for word from `random.Random.getstate()`), so for the same position and
-the same chance it plays the same actions and reaches the same scores. The test suite proves it
+draws chance exactly as the readable engine does, from the numba twin of the core's generator
+(kit/kernels/chance.py: a state of two words, read from and written back to a `Chance`), so for
+the same position and the same chance it plays the same actions and reaches the same scores. The test suite proves it
 game by game (tests/lostcities/test_fast.py); the readable engine stays the reference.
 
 numba is an optional extra (`pip install tablekit[fast]`). Without it every function here still
@@ -28,16 +28,13 @@ suite, tests/kernels/, proves both on edited copies of the component files).
 
 Layout of a position in the kernel: one int64 row (see `_encode`), cards as ``16 * expedition +
 value`` (investment cards have value 0), so that sorting codes sorts cards as the engine does.
-A Mersenne Twister state is 625 uint32 words (624 words and the index, as `getstate()` gives them).
+A generator's state is two uint64 words (`kit.kernels.chance`: the key and the counter).
 
 Speed (benchmarks/fast.py measures it against the C bitmask reference, benchmarks/lostcities_reference.c,
 playing the very same games): the kernel runs without numba's runtime (`_nrt=False`), so arrays
 passed between its functions are not reference-counted (those atomic counts took about 40% of the
 time); it allocates nothing (the wrappers hand it its working space) and `play_new` seeds each
-game's two generators just before playing it rather than building (games x 625) state arrays.
-Unrecorded 2-player rounds with both seats random (most rollouts, and the benchmark) take a loop of
-their own, `_random_round`, with hands as bit masks like the C reference's; everything else (the
-heuristic, 4 players, recorded playouts) takes the general loop. Both are proven against the engine.
+game's two generators just before playing it.
 """
 
 from __future__ import annotations
@@ -48,6 +45,7 @@ from functools import lru_cache
 
 from kit.core import Chance
 from kit.core.errors import refuse
+from kit.kernels import chance as kc
 
 from . import heuristic, rules
 from .actions import Discard, Draw, Pass, Play
@@ -90,10 +88,6 @@ NO_ACTION = np.array([-1], np.int64) if AVAILABLE else None  # play_after's "no 
 HAND_SIZE = rules.HAND_SIZE  # LC-2 (module attributes copied: the kernel reads plain globals)
 PASS_MIN_HAND = rules.PASS_MIN_HAND  # LC-7
 STEP_CAP = 1_000_000  # a safety net for the compiled loop only; no game of the engine comes near it
-# A safety net for the rejection sampling of plays: any hand the engine deals accepts a pick with
-# probability 1/16 or more (discarding is always legal), so 10,000 rejections in a row mean a broken
-# position (or a kernel bug), which then fails loudly instead of looping for ever.
-REJECTION_CAP = 10_000
 FAILED = -1  # `_play`'s answer when it could not finish a game (an invalid action, or STEP_CAP reached)
 
 
@@ -148,11 +142,6 @@ def _full_deck(components, players: int):
     cards = np.zeros(DECK_CAP, np.int64)
     cards[: len(base)] = [_code(c) for c in base]
     return len(base), cards
-
-
-def _state(chance: Chance):
-    """The 624 words and the index of `chance`'s Mersenne Twister, as the kernel keeps them."""
-    return np.array(chance._generator.getstate()[1], np.uint32)
 
 
 def policy_row(policy) -> list[float]:
@@ -283,8 +272,8 @@ def play_out(game: LostCities, chance: Chance, policies="random", record: bool =
         return _reference_outcome(game.clone(), chance.clone(), policies, record)
     rows = _encode(game)[None, :]
     params = _params(policies, game.players)
-    states_game = _state(game.chance)[None, :]
-    states_policy = _state(chance)[None, :]
+    states_game = kc.state(game.chance)[None, :]
+    states_policy = kc.state(chance)[None, :]
     cap = 4096 if record else 0
     records = np.zeros((1, cap), np.int64)
     totals = np.zeros((1, 2), np.int64)
@@ -326,7 +315,8 @@ def play_new(
     steps = np.zeros(len(seeds), np.int64)
     records = np.zeros((len(seeds), record_cap), np.int64)
     # each game's two generators are seeded in the kernel just before it is played: no big state arrays
-    _new_many(template, first_player, params, *_keys(seeds), *_keys(policy_seeds), records, totals, steps, *_scratch())
+    keys, policy_keys = kc.keys(seeds), kc.keys(policy_seeds)
+    _new_many(template, first_player, params, keys, policy_keys, records, totals, steps, *_scratch())
     _check((steps < 0).sum(), "game")
     return totals, steps, records
 
@@ -348,7 +338,7 @@ def play_after(games: Sequence[LostCities], actions: Sequence, game_seeds, polic
     params = _params(_policies(policies, players), players)
     codes = np.array([action_code(action) for action in actions], np.int64)
     totals = np.zeros((len(games), len(codes), 2), np.int64)
-    _check(_after_many(rows, codes, params, seed_states(game_seeds), seed_states(policy_seeds), totals, *_scratch()))
+    _check(_after_many(rows, codes, params, kc.states(game_seeds), kc.states(policy_seeds), totals, *_scratch()))
     return totals
 
 
@@ -378,9 +368,9 @@ def play_from(game: LostCities, policy_seed: int, policies="random") -> list[int
     players = game.players
     params = _params(_policies(policies, players), players)
     more_rounds = len(game.round_scores) + 1 < game.settings.rounds
-    states_game = _state(game.chance)[None, :] if more_rounds else np.zeros((1, 625), np.uint32)
+    states_game = kc.state(game.chance)[None, :] if more_rounds else np.zeros((1, kc.STATE), np.uint64)
     totals = np.zeros((1, 1, 2), np.int64)
-    states_policy = seed_states([policy_seed])
+    states_policy = kc.states([policy_seed])
     _check(_after_many(_encode(game)[None, :], NO_ACTION, params, states_game, states_policy, totals, *_scratch()))
     return [int(totals[0, 0, 0]), int(totals[0, 0, 1])]
 
@@ -412,123 +402,20 @@ def _reference_outcome(game: LostCities, chance: Chance, policies, record: bool)
     return Outcome(game.scores(), len(game.history) - start, engine_record(game, start) if record else None)
 
 
-def seed_states(seeds: Sequence[int]):
-    """Mersenne Twister states (as `_state` gives) for `random.Random(seed)`, seeded in the kernel."""
-    out = np.zeros((len(seeds), 625), np.uint32)
-    _seed_many(*_keys(seeds), out)
-    return out
-
-
-def _keys(seeds: Sequence[int]):
-    """`random.seed(n)`'s key for each int seed: the 32-bit words of abs(n), lowest first (at least
-    one word), as a (seeds x words) array, and each seed's number of words."""
-    try:
-        n = np.abs(np.asarray(seeds, np.int64))  # the usual case, vectorised
-    except OverflowError:
-        n = None
-    if n is not None and (n >= 0).all():  # abs(-2**63) overflows: then the general way below
-        keys = np.stack([n & 0xFFFFFFFF, n >> 32], axis=1).astype(np.uint32)
-        return keys, np.where(n >> 32, 2, 1).astype(np.int64)
-    words = [_words(abs(int(seed))) for seed in seeds]
-    keys = np.zeros((len(words), max(len(w) for w in words)), np.uint32)
-    for i, w in enumerate(words):
-        keys[i, : len(w)] = w
-    return keys, np.array([len(w) for w in words], np.int64)
-
-
-def _words(n: int) -> list[int]:
-    words = []
-    while n or not words:
-        words.append(n & 0xFFFFFFFF)
-        n >>= 32
-    return words
-
-
 def _scratch():
     """The kernel's working space (it allocates nothing itself: see `_compile` at the end): a
-    buffer for listing actions, a position row, and two Mersenne Twister states."""
-    return np.empty(256, np.int64), np.empty(WIDTH, np.int64), np.empty(625, np.uint32), np.empty(625, np.uint32)
+    buffer for listing actions, a position row, and two generator states."""
+    states = np.empty(kc.STATE, np.uint64), np.empty(kc.STATE, np.uint64)
+    return np.empty(256, np.int64), np.empty(WIDTH, np.int64), *states
 
 
 # ---------------------------------------------------------------------- the compiled functions
 # Written once as plain Python; `numba.njit` compiles them when numba is there. They are also the
 # documentation of the kernel, so they follow rules.py and heuristic.py line by line.
-N, M = 624, 397
-MASK = 0xFFFFFFFF
-
-
 def _copy(source, target):
     """target[:] = source (a slice assignment would need numba's runtime, which the kernel goes without)."""
     for i in range(source.shape[0]):
         target[i] = source[i]
-
-
-def _mt_init(mt, seed):
-    """init_genrand of the reference MT19937 (as CPython's _randommodule.c)."""
-    previous = seed & MASK
-    mt[0] = previous
-    for i in range(1, N):
-        previous = (1812433253 * (previous ^ (previous >> 30)) + i) & MASK
-        mt[i] = previous
-    mt[N] = N
-
-
-def _mt_seed(mt, key, key_length):
-    """CPython's `random.seed(n)` for an int n: init_by_array over n's 32-bit words."""
-    _mt_init(mt, 19650218)
-    i, j = 1, 0
-    previous = np.int64(mt[0])
-    for _ in range(max(N, key_length)):
-        previous = ((np.int64(mt[i]) ^ ((previous ^ (previous >> 30)) * 1664525)) + np.int64(key[j]) + j) & MASK
-        mt[i] = previous
-        i += 1
-        j += 1
-        if i >= N:
-            mt[0] = previous
-            i = 1
-        if j >= key_length:
-            j = 0
-    for _ in range(N - 1):
-        previous = ((mt[i] ^ ((previous ^ (previous >> 30)) * 1566083941)) - i) & MASK
-        mt[i] = previous
-        i += 1
-        if i >= N:
-            mt[0] = previous
-            i = 1
-    mt[0] = 0x80000000
-    mt[N] = N
-
-
-def _seed_many(keys, lengths, out):
-    for r in range(keys.shape[0]):
-        _mt_seed(out[r], keys[r], lengths[r])
-
-
-def _mt_word(mt):
-    index = mt[N]
-    if index >= N:
-        for k in range(N - M):
-            y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
-            mt[k] = mt[k + M] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-        for k in range(N - M, N - 1):
-            y = (mt[k] & 0x80000000) | (mt[k + 1] & 0x7FFFFFFF)
-            mt[k] = mt[k + (M - N)] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-        y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
-        mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-        index = 0
-    y = np.int64(mt[index])
-    mt[N] = index + 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9D2C5680
-    y ^= (y << 15) & 0xEFC60000
-    return y ^ (y >> 18)
-
-
-def _random(mt):
-    """`random.random()`: 53 random bits from two words, exactly as CPython."""
-    a = _mt_word(mt) >> 5
-    b = _mt_word(mt) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
 def _insort(row, at, length, card):
@@ -576,7 +463,7 @@ def _setup_round(row, mt_game, starter):
     for i in range(size):
         row[DECK + i] = row[BASE + i]
     for i in range(size - 1, 0, -1):
-        j = int(_random(mt_game) * (i + 1))
+        j = kc.below(mt_game, i + 1)
         row[DECK + i], row[DECK + j] = row[DECK + j], row[DECK + i]
     for p in range(row[PLAYERS]):
         at = HANDS + HAND_CAP * p
@@ -673,58 +560,69 @@ def _apply(row, action, mt_game, record, recorded):
     return recorded
 
 
-def _random_action(row, mt, buffer):
-    """LostCities.random_action: rejection sampling for draws and for 2-player plays; otherwise a
-    uniform pick from legal_actions() in its order (the 4-player game's passes included)."""
+def _random_action(row, chance, buffer):
+    """LostCities.random_action: one ``below(n)`` over the n distinct legal actions, counted in its
+    order: the draw pile, then the discard piles by expedition; or each distinct card's discard,
+    then each playable distinct card's play (hand order), then the 4-player game's passes."""
     player = row[TO_MOVE]
     if row[PHASE] == DRAW_PHASE:
         forbidden = row[DISCARDED_TO]
-        while True:
-            source = int(_random(mt) * 6)
-            if not source or (source - 1 != forbidden and row[PILE_LEN + source - 1]):
-                return (DRAW << 16) | source
+        n = 1
+        for e in range(5):
+            if e != forbidden and row[PILE_LEN + e]:
+                n += 1
+        pick = kc.below(chance, n)
+        if pick:
+            for e in range(5):
+                if e != forbidden and row[PILE_LEN + e]:
+                    pick -= 1
+                    if not pick:
+                        return (DRAW << 16) | (1 + e)
+        return DRAW << 16
     hand_at, length = HANDS + HAND_CAP * player, row[HAND_LEN + player]
     tops_at = EXPEDITIONS + 20 * (player % 2) + 3
-    if row[PLAYERS] == 2:
-        candidates = 2 * length
-        for _ in range(REJECTION_CAP):
-            pick = int(_random(mt) * candidates)
-            position = pick >> 1
-            card = row[hand_at + position]
-            if position and row[hand_at + position - 1] == card:
-                continue
-            if not pick & 1:
-                return (DISCARD << 16) | card
-            top = row[tops_at + 4 * (card >> 4)]
-            if not top or (card & 15) > top:
-                return (PLAY << 16) | card
-        return -1  # no legal pick in REJECTION_CAP tries: an invalid position (`_play` fails loudly)
-    n = 0
+    cards, plays = 0, 0
     for i in range(length):
         card = row[hand_at + i]
         if i and row[hand_at + i - 1] == card:
             continue
+        cards += 1
         top = row[tops_at + 4 * (card >> 4)]
         if not top or (card & 15) > top:
-            buffer[n] = (PLAY << 16) | card
-            n += 1
-        buffer[n] = (DISCARD << 16) | card
-        n += 1
-    if length - 2 >= PASS_MIN_HAND:
+            plays += 1
+    passes = 0
+    if row[PLAYERS] == 4 and length - 2 >= PASS_MIN_HAND:
         for i in range(length):
             first = row[hand_at + i]
             if i and row[hand_at + i - 1] == first:
                 continue
             if i + 1 < length and row[hand_at + i + 1] == first:
-                buffer[n] = (PASS << 16) | (first << 8) | first
-                n += 1
+                buffer[passes] = (PASS << 16) | (first << 8) | first
+                passes += 1
             for k in range(i + 1, length):
                 second = row[hand_at + k]
                 if second == first or row[hand_at + k - 1] == second:
                     continue
-                buffer[n] = (PASS << 16) | (first << 8) | second
-                n += 1
-    return buffer[int(_random(mt) * n)]
+                buffer[passes] = (PASS << 16) | (first << 8) | second
+                passes += 1
+    pick = kc.below(chance, cards + plays + passes)
+    if pick >= cards + plays:
+        return buffer[pick - cards - plays]
+    playing = pick >= cards
+    if playing:
+        pick -= cards
+    for i in range(length):
+        card = row[hand_at + i]
+        if i and row[hand_at + i - 1] == card:
+            continue
+        if playing:
+            top = row[tops_at + 4 * (card >> 4)]
+            if top and (card & 15) <= top:
+                continue
+        if not pick:
+            return ((PLAY if playing else DISCARD) << 16) | card
+        pick -= 1
+    return -1  # counted more actions than there are: a kernel bug (`_play` fails loudly)
 
 
 def _popcount(bits):
@@ -735,6 +633,13 @@ def _popcount(bits):
 def _lowest_bit(bits):
     """The index of the lowest set bit (numba: one instruction)."""
     return (int(bits) & -int(bits)).bit_length() - 1
+
+
+def _kth_bit(bits, k):
+    """The index of the k-th set bit, from 0 (numba on a CPU with BMI2: pdep and cttz)."""
+    for _ in range(k):
+        bits &= bits - 1
+    return _lowest_bit(bits)
 
 
 # A 2-player hand as a bit mask (the random rounds' fast loop, `_random_round`): bit 12 * e + r
@@ -771,62 +676,79 @@ def _unmask(hand, row, at):
     return n
 
 
-def _random_round(row, mt):
+REPEATS = sum(6 << (12 * e) for e in range(5))  # a colour's 2nd and 3rd investment cards: one action with the 1st
+
+
+def _playable(row, side):
+    """The cards `side` may still play (LC-3.1), as a hand mask: a colour's every card while no
+    number card lies there (investment cards too), else its numbers above the last one."""
+    allowed = 0
+    for e in range(5):
+        top = row[EXPEDITIONS + 20 * side + 4 * e + 3]
+        allowed |= (4095 & -(1 << (top + 2)) if top else 4095) << (12 * e)
+    return allowed
+
+
+def _random_round(row, chance):
     """The rest of a 2-player round with both seats random: what `_random_action` and `_apply` do,
     step by step, drawing the same numbers, with hands as bit masks (a card in and out in one
-    operation, no sorted list to shift). Stops after the draw that empties the draw pile (LC-4),
-    hands written back; the caller scores the round. Returns the steps taken, or FAILED."""
+    operation, the k-th distinct or playable card a few bit operations). Stops after the draw that
+    empties the draw pile (LC-4), hands written back; the caller scores the round. Returns the
+    steps taken, or FAILED."""
     hands_0 = _mask(row, HANDS, row[HAND_LEN])
     hands_1 = _mask(row, HANDS + HAND_CAP, row[HAND_LEN + 1])
+    playable_0, playable_1 = _playable(row, 0), _playable(row, 1)
     player, phase, forbidden, deck_len = row[TO_MOVE], row[PHASE], row[DISCARDED_TO], row[DECK_LEN]
+    piles = 0  # bit e: discard pile e holds a card
+    for e in range(5):
+        if row[PILE_LEN + e]:
+            piles |= 1 << e
     steps = 0
     while True:
         hand = hands_0 if player == 0 else hands_1
         if phase == PLAY_PHASE:
-            candidates = 2 * _popcount(hand)
-            tops = EXPEDITIONS + 20 * player
-            tries = 0
-            while True:  # random_action's rejection sampling: pick (card position, play or discard)
-                tries += 1
-                if tries > REJECTION_CAP:
-                    return FAILED
-                pick = int(_random(mt) * candidates)
-                rest = hand
-                for _ in range(pick >> 1):
-                    rest &= rest - 1
-                bit = _lowest_bit(rest)
-                colour = bit // 12
-                rank = bit - 12 * colour
-                if rank == 1 or rank == 2:  # the same card as the one before it: counted once
-                    continue
-                value = rank - 1 if rank >= 3 else 0
-                if pick & 1:
-                    at = tops + 4 * colour
-                    if row[at + 3] and value <= row[at + 3]:  # LC-3: higher than the last card
-                        continue
-                    _extend(row, at, value)
-                    forbidden = -1
-                else:
-                    size = row[PILE_LEN + colour]
-                    row[PILES + PILE_CAP * colour + size] = 16 * colour + value
-                    row[PILE_LEN + colour] = size + 1
-                    forbidden = colour
-                break
+            playable = playable_0 if player == 0 else playable_1
+            distinct = hand & ~REPEATS
+            cards = _popcount(distinct)
+            chosen = distinct & playable
+            pick = kc.below(chance, cards + _popcount(chosen))
+            playing = pick >= cards
+            bit = _kth_bit(chosen, pick - cards) if playing else _kth_bit(distinct, pick)
+            colour = bit // 12
+            rank = bit - 12 * colour
+            value = rank - 1 if rank >= 3 else 0
+            if playing:
+                _extend(row, EXPEDITIONS + 20 * player + 4 * colour, value)
+                if value:  # LC-3.1: from now on only higher numbers of this colour
+                    playable &= ~(((2 << rank) - 1) << (12 * colour))
+                    if player == 0:
+                        playable_0 = playable
+                    else:
+                        playable_1 = playable
+                forbidden = -1
+            else:
+                size = row[PILE_LEN + colour]
+                row[PILES + PILE_CAP * colour + size] = 16 * colour + value
+                row[PILE_LEN + colour] = size + 1
+                piles |= 1 << colour
+                forbidden = colour
             if rank == 0:  # an investment card leaves: the highest of the packed ones
                 bit = 12 * colour + _popcount(hand & (7 << (12 * colour))) - 1
             hand &= ~(1 << bit)
             steps += 1
-        while True:  # the draw pile, or a discard pile other than the one just fed (LC-3)
-            source = int(_random(mt) * 6)
-            if not source:
-                deck_len -= 1
-                code = row[DECK + deck_len]
-                break
-            size = row[PILE_LEN + source - 1]
-            if source - 1 != forbidden and size:
-                row[PILE_LEN + source - 1] = size - 1
-                code = row[PILES + PILE_CAP * (source - 1) + size - 1]
-                break
+        # the draw pile, or a discard pile other than the one just fed (LC-3.3)
+        sources = piles & ~(1 << forbidden) if forbidden >= 0 else piles
+        pick = kc.below(chance, 1 + _popcount(sources))
+        if not pick:
+            deck_len -= 1
+            code = row[DECK + deck_len]
+        else:
+            e = _kth_bit(sources, pick - 1)
+            size = row[PILE_LEN + e] - 1
+            row[PILE_LEN + e] = size
+            code = row[PILES + PILE_CAP * e + size]
+            if not size:
+                piles &= ~(1 << e)
         hand |= 1 << _bit(hand, code)
         steps += 1
         if player == 0:
@@ -1003,9 +925,7 @@ def _new_many(
     first_player,
     params,
     keys_game,
-    lengths_game,
     keys_policy,
-    lengths_policy,
     records,
     totals,
     steps,
@@ -1017,8 +937,8 @@ def _new_many(
     """Deal a new game for each pair of seeds (LC-2, as the engine's set-up) and play it out."""
     for r in range(keys_game.shape[0]):
         _copy(template, row)
-        _mt_seed(mt_game, keys_game[r], lengths_game[r])
-        _mt_seed(mt_policy, keys_policy[r], lengths_policy[r])
+        mt_game[kc.KEY], mt_game[kc.COUNTER] = keys_game[r], 0
+        mt_policy[kc.KEY], mt_policy[kc.COUNTER] = keys_policy[r], 0
         _setup_round(row, mt_game, first_player)
         steps[r] = _play(row, params, mt_game, mt_policy, records[r], buffer)
         totals[r, 0] = row[TOTAL0]
@@ -1062,16 +982,42 @@ def _bit_intrinsics():
     return unary(lambda b, v: b.ctpop(v)), unary(lambda b, v: b.cttz(v, cgutils.false_bit))
 
 
+def _deposit_kth_bit():
+    """`_kth_bit` as two instructions, pdep and cttz, for a CPU with BMI2 (None on other CPUs, or
+    when numba compiles for another CPU than this one: the loop then stays)."""
+    from llvmlite import binding, ir
+    from numba.core import cgutils, config, types
+    from numba.extending import intrinsic
+
+    if config.CPU_NAME or config.CPU_FEATURES or not binding.get_host_cpu_features().get("bmi2"):
+        return None
+
+    @intrinsic
+    def kth_bit(typingctx, bits, k):
+        def codegen(context, builder, signature, args):
+            word = ir.IntType(64)
+            mask = context.cast(builder, args[0], signature.args[0], types.int64)
+            index = context.cast(builder, args[1], signature.args[1], types.int64)
+            pdep_type = ir.FunctionType(word, [word, word])
+            pdep = cgutils.get_or_insert_function(builder.module, pdep_type, "llvm.x86.bmi.pdep.64")
+            deposited = builder.call(pdep, [builder.shl(ir.Constant(word, 1), index), mask])
+            return builder.cttz(deposited, cgutils.false_bit)
+
+        return types.int64(bits, k), codegen
+
+    return kth_bit
+
+
 if AVAILABLE:
     # numba's cache watches this file only: the constants baked in from rules.py and scoring.py are
-    # watched by a stamp (kit/core/kernel_cache.py), which clears the cache when either changes
+    # watched by a stamp (kit/kernels/kernel_cache.py), which clears the cache when either changes
     from pathlib import Path
 
-    from kit.core.kernel_cache import compile_in_place, refresh
+    from kit.kernels.kernel_cache import compile_in_place, refresh
 
     from . import scoring
 
-    _CACHE_SOURCES = [Path(__file__), Path(rules.__file__), Path(scoring.__file__)]
+    _CACHE_SOURCES = [Path(__file__), Path(rules.__file__), Path(scoring.__file__), *kc.SOURCES]
     refresh(__file__, _CACHE_SOURCES)
     # _nrt=False: no numba runtime, so no reference counting of the arrays passed from function to
     # function (atomic increments and decrements that took about 40% of the time); the kernel
@@ -1087,15 +1033,14 @@ if AVAILABLE:
     _options = dict(boundscheck=False, _nrt=False) if _runtime_free else dict(boundscheck=False)
     PLAIN_BIT_COUNTS = {"_popcount": _popcount, "_lowest_bit": _lowest_bit}  # for tests of the plain twins
     _popcount, _lowest_bit = _bit_intrinsics()
+    _deposit = _deposit_kth_bit()
+    if _deposit is not None:
+        PLAIN_BIT_COUNTS["_kth_bit"] = _kth_bit
+        _kth_bit = _deposit
     compile_in_place(
         globals(),
         [
             "_copy",
-            "_mt_init",
-            "_mt_seed",
-            "_seed_many",
-            "_mt_word",
-            "_random",
             "_insort",
             "_remove",
             "_extend",
@@ -1107,6 +1052,8 @@ if AVAILABLE:
             "_bit",
             "_mask",
             "_unmask",
+            "_playable",
+            *(["_kth_bit"] if _deposit is None else []),  # the loop, where pdep is not at hand
             "_random_round",
             "_colour_value",
             "_heuristic_action",
@@ -1115,6 +1062,6 @@ if AVAILABLE:
             "_new_many",
             "_after_many",
         ],
-        inlined={"_mt_word", "_random", "_insort", "_remove", "_extend", "_random_action", "_apply", "_bit"},
+        inlined={"_insort", "_remove", "_extend", "_random_action", "_apply", "_bit"},
         **_options,
     )

@@ -217,37 +217,43 @@ class LostCities(Game):
         return actions
 
     def random_action(self, chance: Chance) -> Action:
-        """A uniformly random legal action, found by rejection instead of listing every action.
+        """A uniformly random legal action: one ``chance.below(n)`` over the n distinct legal
+        actions, no rejection loop (every legal action equally likely, as a pick from
+        `legal_actions()` would be; equal cards give one action).
 
-        Each try picks one of the 2 x hand-size (play or discard a card) or 1 + expeditions (draw)
-        candidates with equal chance and keeps it if legal (and, for equal cards, only the first
-        copy), so every legal action is equally likely.
+        The draw counts them in this order (the kernels follow it): to draw, the draw pile, then
+        the discard piles by expedition (LC-3.3); to play, each distinct card's discard in hand
+        order, then each playable distinct card's play in hand order (LC-3.1), then the passes of
+        the 4-player game (LC-7) in `legal_actions()`' order.
         """
-        rand = chance.random
         phase = self.phase
-        if phase == "draw":
-            discards, forbidden, draws = self.discards, self.discarded_to, self._draws
-            sources = len(draws)
-            while True:
-                source = int(rand() * sources)  # 0: the draw pile; 1 + e: the discard pile of expedition e
-                if not source or (source - 1 != forbidden and discards[source - 1]):
-                    return draws[source]
-        if self.players == 4 or phase != "play":
+        if phase == "draw":  # the draw pile, or a discard pile with a card other than the one just fed
+            discards, forbidden = self.discards, self.discarded_to
+            pick = chance.below(1 + sum(map(bool, discards)) - (forbidden is not None))
+            if pick:
+                for e, pile in enumerate(discards):
+                    if pile and e != forbidden:
+                        pick -= 1
+                        if not pick:
+                            return self._draws[1 + e]
+            return self._draws[0]
+        if phase != "play":
             return super().random_action(chance)
         player = self.to_move
         hand, tops = self.hands[player], self.tops[player & 1]
-        candidates = 2 * len(hand)
-        while True:
-            pick = int(rand() * candidates)
-            position = pick >> 1
-            card = hand[position]
-            if position and hand[position - 1] == card:
-                continue  # equal cards sit side by side in the sorted hand: count each once
-            if not pick & 1:
-                return self._actions.discards.get(card.key) or self._actions.discard(card)
-            top = tops[card.expedition]
-            if not top or card.value > top:
-                return self._actions.plays.get(card.key) or self._actions.play(card)
+        cards = [*dict.fromkeys(hand)]  # equal cards (investments, LC-7 copies) give one action
+        plays = [card for card in cards if (top := tops[card.expedition]) < card.value or not top]
+        passes = _passes(hand, self._actions) if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND else ()
+        pick = chance.below(len(cards) + len(plays) + len(passes))
+        table = self._actions
+        if pick < len(cards):
+            card = cards[pick]
+            return table.discards.get(card.key) or table.discard(card)
+        pick -= len(cards)
+        if pick < len(plays):
+            card = plays[pick]
+            return table.plays.get(card.key) or table.play(card)
+        return passes[pick - len(plays)]
 
     def reveals(self, action: Action) -> bool:
         """Whether `action` shows anyone a card they could not know (kit.core.reveals): a draw from

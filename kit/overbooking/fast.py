@@ -17,9 +17,9 @@ rollout for a search such as ISMCTS, with `Outcome.shares`).
 The kernel plays a position to its end (stages 1 to 3 of every round left, OB-4 ... OB-8) with a
 policy per seat: the uniformly random policy of `Overbooking.random_action`, or the heuristic bot's
 (`kit.overbooking.heuristic.HeuristicBot`, with its parameters). It draws chance exactly as the
-readable engine does: the policy's choices from one Mersenne Twister, the hotel sides of new tiles
-(OB-7) from the game's own, both copied word for word from `random.Random.getstate()` (the generator
-itself is the Lost Cities kernel's, `kit.lostcities.fast`). So for the same position and the same
+readable engine does: the policy's choices from one generator, the hotel sides of new tiles (OB-7)
+from the game's own, both copied from their `Chance` (the numba twin of the core's generator,
+`kit.kernels.chance`). So for the same position and the same
 chance it plays the same actions and reaches the same scores; tests/overbooking/test_fast.py proves
 it game by game. The readable engine (rules.py) stays the reference: every function below follows
 its namesake there, without the event log, the texts and the checks of actions it already knows
@@ -49,9 +49,9 @@ from functools import lru_cache
 from kit.core import Chance
 from kit.core.errors import beyond_capacity, refuse
 
-# the shared Mersenne Twister, imported outside the numba guard below: a rename there must fail
-# loudly here, not fall back to the readable engine unnoticed
-from kit.lostcities.fast import _random, _state, seed_states
+# the shared generator, imported outside the numba guard below: a rename there must fail loudly
+# here, not fall back to the readable engine unnoticed
+from kit.kernels import chance as kc
 
 from .actions import Hold, Place, Target
 from .components import GUEST_TYPES, Components
@@ -342,7 +342,7 @@ def play_out(game: Overbooking, chance: Chance, policy="random", record: bool = 
         reference_play(copy, chance.clone(), policies)
         recorded = engine_record(copy, start) if record else None
         return Outcome(copy.scores(), copy.winners(), len(copy.history) - start, recorded)
-    return _compiled_play(game, _state(chance), policies, record)
+    return _compiled_play(game, kc.state(chance), policies, record)
 
 
 def _compiled_play(game: Overbooking, mt_policy, policies, record: bool) -> Outcome:
@@ -350,7 +350,7 @@ def _compiled_play(game: Overbooking, mt_policy, policies, record: bool) -> Outc
     table = _table(game.components, game.settings.score_card)
     records = np.zeros(4096 if record else 0, np.int64)
     # the game's generator only draws new hotel sides between rounds (OB-7): none after the last
-    mt_game = _state(game.chance) if game.round < game.components.rounds else np.zeros_like(mt_policy)
+    mt_game = kc.state(game.chance) if game.round < game.components.rounds else np.zeros_like(mt_policy)
     steps = _play(row, table, _params(policies), mt_game, mt_policy, records)
     _check(steps < 0)
     if record and steps > len(records):
@@ -386,7 +386,7 @@ def play_after(games: Sequence[Overbooking], actions: Sequence, game_seeds, poli
     scores = np.zeros((len(games), len(codes), first.players), np.int64)
     counts = np.zeros_like(scores)
     table = _table(first.components, first.settings.score_card)
-    states_game, states_policy = seed_states(game_seeds), seed_states(policy_seeds)
+    states_game, states_policy = kc.states(game_seeds), kc.states(policy_seeds)
     _check(_after_many(rows, codes, table, _params(policies), states_game, states_policy, scores, counts))
     return scores, counts
 
@@ -432,7 +432,7 @@ def play_from(game: Overbooking, policy_seed: int, policy="random") -> Outcome:
     policies = _policies(policy, game.players)
     if not AVAILABLE:
         return play_out(game, Chance(policy_seed), policies)
-    return _compiled_play(game, seed_states([policy_seed])[0], policies, False)
+    return _compiled_play(game, kc.states([policy_seed])[0], policies, False)
 
 
 def reference_play(game: Overbooking, chance: Chance, policy="random") -> None:
@@ -660,7 +660,7 @@ def _prepare_next_round(row, table, mt_game):
             row[TILES_LEN] -= 1
             row[at + H_TILE] = row[TILES + row[TILES_LEN]]
             row[at + H_SIDES] = 0
-            _set_side(row, table, at, 0 if int(_random(mt_game) * 2) == 0 else 1)
+            _set_side(row, table, at, 0 if kc.below(mt_game, 2) == 0 else 1)
         else:
             _set_side(row, table, at, 1 - row[at + H_SIDE])
         if row[at + H_TOKEN] == 0 and row[TOKENS_LEFT] > 0:
@@ -761,13 +761,13 @@ def _random_action(row, table, mt, buffer):
     if row[STAGE] == 2:
         at = HOTELS + HOTEL_WIDTH * row[CHECKING]
         count = _targets(row, table, at, row[DOOR], buffer)
-        return (TARGET << 16) | (buffer[int(_random(mt) * count)] + 1)
+        return (TARGET << 16) | (buffer[kc.below(mt, count)] + 1)
     length = row[HAND_LEN + player]
     sides = 2 * row[PLAYERS]
     places = length * sides
     candidates = places + (1 if _may_hold(row, player) else 0)
     while True:
-        pick = int(_random(mt) * candidates)
+        pick = kc.below(mt, candidates)
         if pick == places:
             return HOLD << 16
         card = row[HANDS + CAP * player + pick // sides]
@@ -918,7 +918,7 @@ def _after_many(rows, actions, table, params, states_game, states_policy, scores
     buffer = np.empty(64, np.int64)
     no_record = np.empty(0, np.int64)
     row = np.empty(rows.shape[1], np.int64)
-    mt_game = states_game[0].copy()  # the generator's own word type (kit/lostcities/fast.py's choice)
+    mt_game = states_game[0].copy()  # the generator's own word type (uint64)
     mt_policy = states_policy[0].copy()
     for j in range(rows.shape[0]):
         for k in range(actions.shape[0]):
@@ -933,16 +933,15 @@ def _after_many(rows, actions, table, params, states_game, states_policy, scores
 
 
 if AVAILABLE:
-    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
-    # and the constants from components.py are watched by a stamp (kit/core/kernel_cache.py)
+    # numba's cache watches this file only: the generator inlined from kit/kernels/chance.py and the
+    # constants from components.py are watched by a stamp (kit/kernels/kernel_cache.py)
     from pathlib import Path
 
-    import kit.lostcities.fast
-    from kit.core.kernel_cache import compile_in_place, refresh
+    from kit.kernels.kernel_cache import compile_in_place, refresh
 
     from . import components
 
-    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    _CACHE_SOURCES = [Path(__file__), *kc.SOURCES, Path(components.__file__)]
     refresh(__file__, _CACHE_SOURCES)
     # inlined: small helpers, and _value, called for every placement a heuristic seat weighs (a
     # compiled call costs the reference counts of its four arrays: inlining halved heuristic rollouts)

@@ -209,13 +209,13 @@ class Overbooking(Game):
         and a side (or "hold", when allowed) with equal chance and keeps it if legal."""
         if self.stage != 1:
             return super().random_action(chance)
-        player, rand = self.to_move, chance.random
+        player, below = self.to_move, chance.below
         hand, hotels = self.hands[player], self.hotels
         places = len(hand) * len(hotels) * 2
         candidates = places + (1 if rules.may_hold(self, player) else 0)
         problem = rules.placement_problem
         while True:
-            pick = int(rand() * candidates)
+            pick = below(candidates)
             if pick == places:
                 return interned(Hold)
             card_index, rest = divmod(pick, len(hotels) * 2)

@@ -13,8 +13,8 @@
 The advisor's and the search's Samoa rollouts run here when numba is installed (else in the
 readable engine), with the uniformly random policy or the heuristic bot's (`HeuristicBot`, its
 parameters read), one per seat. A position is one int64 row (see
-the layout below); chance is drawn from the kernel's copy of Python's Mersenne Twister (shared with
-the Lost Cities kernel, kit/lostcities/fast.py), the game's generator for the tourists drawn and
+the layout below); chance is drawn from the numba twin of the core's generator (kit/kernels/chance.py,
+shared by every kernel), the game's generator for the tourists drawn and
 the policy's for the actions, in the readable engine's order. So for the same position and chance
 it plays the same actions and reaches the same final state; tests/samoa/test_fast_kernel.py checks
 it game for game. The functions follow the rules' steps in rules.py (minus checks and events); the
@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core.errors import beyond_capacity, refuse
+from kit.kernels import chance as kc
 
 from .components import BUILDING_KINDS, TOURIST_KINDS
 from .game import Samoa
@@ -51,8 +52,6 @@ except ImportError:  # pragma: no cover - exercised without numba
     np = None
 
 AVAILABLE = numba is not None
-if AVAILABLE:  # one Mersenne Twister for both kernels (outside the try: a rename must fail loudly)
-    from kit.lostcities.fast import _random, seed_states
 
 KINDS = tuple(sorted(BUILDING_KINDS))  # extra_room, pool, send_home, suite, swap_card, take_back
 EXTRA_ROOM, POOL, SEND_HOME, SUITE, SWAP_CARD, TAKE_BACK = (KINDS.index(k) for k in KINDS)
@@ -286,7 +285,7 @@ def play_after(worlds, actions, viewer: int, game_seeds, policy_seeds, policy: A
     tourists drawn from ``Chance(game_seeds[j])``, random actions from ``Chance(policy_seeds[j])``."""
     rows = np.stack([encode(world) for world in worlds])
     codes = np.array([action_code(worlds[0], action) for action in actions], np.int64)
-    states = seed_states(game_seeds), seed_states(policy_seeds)
+    states = kc.states(game_seeds), kc.states(policy_seeds)
     differences, wins, _ = _run(rows, codes, tables(worlds[0]), policy_rows(policy, worlds[0].players), *states, viewer)
     return differences, wins
 
@@ -298,7 +297,7 @@ def play_from(
     ``Chance(policy_seed)``, later tourists from a copy of the game's own generator (`game` is left
     unchanged): the final scores, the winners and (record=True) the action codes played, as
     `action_code` gives them."""
-    states = np.array([game.chance._generator.getstate()[1]], np.uint32), seed_states([policy_seed])
+    states = kc.state(game.chance)[None, :], kc.states([policy_seed])
     recorded = np.zeros(4096 if record else 0, np.int64)
     finals = _run(
         encode(game)[None, :], _NO_ACTION, tables(game), policy_rows(policy, game.players), *states, 0, recorded
@@ -505,7 +504,7 @@ def _start_round(row, t, mt_game):
         size = t[SIZES + card * SIZES_WIDTH + 1 + g] * (2 if t[DOUBLED + rnd] else 1)
         row[GLEN + g] = size
         for i in range(size):
-            pick = int(_random(mt_game) * row[length])
+            pick = kc.below(mt_game, row[length])
             row[GROUPS + g * TILE_CAP + i] = row[supply + pick]
             for j in range(pick, row[length] - 1):
                 row[supply + j] = row[supply + j + 1]
@@ -631,7 +630,7 @@ def _random_action(row, t, mt):
             for i in range(t[CARDS]):
                 u += (used >> i) & 1
             pairs = 1 if u == 1 else u * (u - 1) // 2
-        i = int(_random(mt) * (cards + pairs))
+        i = kc.below(mt, cards + pairs)
         if i < cards:
             for card in range(t[CARDS]):
                 if (hand >> card) & 1:
@@ -656,7 +655,7 @@ def _random_action(row, t, mt):
         cards = 0
         for i in range(t[CARDS]):
             cards += (hand >> i) & 1
-        i = int(_random(mt) * (1 + cards))
+        i = kc.below(mt, 1 + cards)
         if i == 0:
             return _a(A_KEEP)
         i -= 1
@@ -669,7 +668,7 @@ def _random_action(row, t, mt):
     card = row[CHOSEN + p]
     if phase == BUILD:
         if row[MONEY + p] < t[BID + card]:
-            _random(mt)
+            kc.below(mt, 1)  # the one legal action, drawn all the same
             return _a(A_PASS)
         free = 0
         for r in range(t[BOARD_ROOMS]):
@@ -679,7 +678,7 @@ def _random_action(row, t, mt):
         for k in range(6):
             if row[OFFER + k] > 0:
                 n += free if k == SUITE else 1
-        i = int(_random(mt) * n)
+        i = kc.below(mt, n)
         if i == 0:
             return _a(A_PASS)
         i -= 1
@@ -719,7 +718,7 @@ def _random_action(row, t, mt):
                 continue
             for i in range(row[GLEN + g]):
                 n += empty + lovers if t[T_KIND + row[GROUPS + g * TILE_CAP + i]] == LOVERS else empty
-    i = int(_random(mt) * n)
+    i = kc.below(mt, n)
     if i == 0:
         return _a(A_DONE)
     i -= 1
@@ -1010,8 +1009,8 @@ def _after_many(rows, codes, t, params, states_game, states_policy, viewer, diff
     playout's generators are written back to the last rows of `states_game` and `states_policy`."""
     scratch = np.zeros(SCRATCH, np.int64)
     row = np.empty(rows.shape[1], np.int64)
-    mt_game = np.empty(625, np.uint32)
-    mt_policy = np.empty(625, np.uint32)
+    mt_game = np.empty(kc.STATE, np.uint64)
+    mt_policy = np.empty(kc.STATE, np.uint64)
     scores = np.zeros(P, np.int64)
     empty = np.zeros(P, np.int64)
     for j in range(rows.shape[0]):
@@ -1054,16 +1053,15 @@ def fits(policy: Any) -> bool:
 
 
 if AVAILABLE:
-    # numba's cache watches this file only: the Mersenne Twister inlined from kit/lostcities/fast.py
-    # and the constants from components.py and heuristic.py are watched by a stamp (kit/core/kernel_cache.py)
+    # numba's cache watches this file only: the generator inlined from kit/kernels/chance.py and the
+    # constants from components.py and heuristic.py are watched by a stamp (kit/kernels/kernel_cache.py)
     from pathlib import Path
 
-    import kit.lostcities.fast
-    from kit.core.kernel_cache import compile_in_place, refresh
+    from kit.kernels.kernel_cache import compile_in_place, refresh
 
     from . import components, heuristic
 
-    _CACHE_SOURCES = [Path(__file__), Path(kit.lostcities.fast.__file__), Path(components.__file__)]
+    _CACHE_SOURCES = [Path(__file__), *kc.SOURCES, Path(components.__file__)]
     _CACHE_SOURCES.append(Path(heuristic.__file__))
     refresh(__file__, _CACHE_SOURCES)
     compile_in_place(

@@ -338,17 +338,27 @@ def test_overbooking_copy_reshuffles_the_viewers_own_deck():
 
 
 def test_overbooking_a_hand_that_could_place_nothing_stays_such_a_hand():
-    """Seed 18, round 2: player 1 can place nothing (hotel 1 takes only large cards in its queue,
-    hotel 2's queue and both back doors are full), which tells everyone that every card in that hand
-    is small. Until the round's stage 1 ends, every copy deals player 1 small cards only."""
-    game = Overbooking(players=2, seed=18)
-    chance = Chance(18)
-    while not any(entry[1] == "no-placement" for entry in game.log):
-        game.apply(game.random_action(chance))
-    assert game.stage == 1 and {c.size for c in game.hands[1]} == {"small"}
+    """A seat that can place nothing in stage 1 (found by playing random games from seed 0 on) tells
+    everyone that no card in that hand fits any open place. Until the round's stage 1 ends, every
+    copy deals that seat a hand that can place nothing either."""
+    from kit.overbooking.rules import can_place
+
+    def stuck(seed: int):
+        game, chance = Overbooking(players=2, seed=seed), Chance(seed)
+        while not game.is_over:
+            logged = len(game.log)
+            game.apply(game.random_action(chance))
+            for entry in game.log[logged:]:
+                seat = entry[2] if entry[1] == "no-placement" else None
+                if seat is not None and game.stage == 1 and game.hands[seat] and not can_place(game, seat):
+                    return game, seat
+        return None
+
+    game, seat = next(found for found in map(stuck, range(1000)) if found is not None)
+    assert game.hands[seat] and not can_place(game, seat)
     for i in range(40):
-        copy = game.determinize(0, Chance(i))
-        assert {c.size for c in copy.hands[1]} == {"small"}, [c.key for c in copy.hands[1]]
+        copy = game.determinize(1 - seat, Chance(i))
+        assert not can_place(copy, seat), [c.key for c in copy.hands[seat]]
 
 
 @pytest.mark.parametrize("full, other", [(3, 1), (1, 3)])

@@ -120,7 +120,10 @@ def test_lc3_lc7_each_refusal_gives_its_own_reason_word_for_word():
         "LC-7: passing cards to a partner exists only in the 4-player partner game"
     )
     four = LostCities(players=4, seed=6)
-    assert reason(four, f"pass {four.hands[0][0]} H3") == "LC-7: player 0 does not hold both Hx and H3"
+    held = four.hands[0][0]
+    absent = next(card for card in four.components.deck(4) if card not in four.hands[0])
+    first, second = sorted([held, absent])  # the reason names the two cards in the deck's order
+    assert reason(four, f"pass {held} {absent}") == f"LC-7: player 0 does not hold both {first} and {second}"
     four.apply(f"discard {four.hands[0][0]}")
     assert reason(four, f"pass {four.hands[0][0]} {four.hands[0][1]}") == (
         "LC-7: passing replaces the whole turn; you already played a card this turn"

@@ -289,10 +289,11 @@ def test_lc6_scores_add_up_and_the_leader_starts_the_next_round():
     assert totals[1] > totals[0]
     assert game.current_player == 1 and game.starters == [0, 1]
     play_round(game, loser=1)
+    after_two = game.totals()  # the third round's starter is the leader after two rounds
     play_round(game, loser=1)
     assert game.is_over and len(game.round_scores) == 3
     assert game.totals() == [sum(s[i] for s in game.round_scores) for i in (0, 1)]
-    assert game.starters[-1] == (0 if game.totals()[0] > game.totals()[1] else 1)
+    assert after_two[0] != after_two[1] and game.starters[-1] == (0 if after_two[0] > after_two[1] else 1)
 
 
 def test_lc6_on_equal_totals_the_player_who_did_not_start_starts():

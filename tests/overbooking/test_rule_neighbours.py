@@ -192,7 +192,9 @@ def _refusal(game: Overbooking, action: str) -> str:
 )
 def test_ob6_a_refused_queue_card_gets_the_hotels_own_reason_word_for_word(rule, card, reason):
     """The reasons learners read, exactly (the rule tests look for a few words of each only)."""
-    game = Overbooking(players=2, seed=0, scenario={"hotels": [{"rule": rule}]})
+    scenario = {"hotels": [{"rule": rule}]}
+    games = (Overbooking(players=2, seed=seed, scenario=scenario) for seed in range(1000))
+    game = next(g for g in games if card in [c.key for c in g.hands[g.to_move]])  # a deal that gives the card
     assert _refusal(game, f"queue {card} at 1") == reason
 
 

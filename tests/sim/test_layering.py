@@ -32,10 +32,7 @@ KNOWN: dict[str, str] = {}
 #: known game-to-game imports, expected to disappear: both kernels still take the Mersenne Twister
 #: from the Lost Cities kernel until the shared kernel plumbing moves to a package of its own
 #: (kit/kernels/); then these entries fail as "fixed" and are deleted
-KNOWN_GAME_IMPORTS: dict[str, str] = {
-    "kit/samoa/fast_kernel.py imports kit.lostcities.fast": "the generator moves to kit/kernels/",
-    "kit/overbooking/fast.py imports kit.lostcities.fast": "the generator moves to kit/kernels/",
-}
+KNOWN_GAME_IMPORTS: dict[str, str] = {}
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -1,12 +1,12 @@
 """Keep a compiled kernel's numba cache in step with every source file it depends on.
 
 numba's on-disk cache (``cache=True``) is checked against the file that defines each function only.
-A kernel that inlines another module's functions (a shared generator's) or bakes in another module's
-constants (a scoring table, a hand size: numba freezes globals when it compiles) would go on running
-its old compiled code after an edit there, silently playing the old rules. So each kernel module
-calls `refresh` at import, before anything is compiled or loaded: a hash of the files it names is
-kept in a stamp beside the module's cache files, and when the hash differs the module's cache files
-are deleted (numba compiles afresh).
+A kernel that inlines another module's functions (every kernel inlines the generator of
+kit/kernels/chance.py) or bakes in another module's constants (scoring.py's cost, rules.py's hand
+size: numba freezes globals when it compiles) would go on running its old compiled code after an
+edit there, silently playing the old rules. So each kernel module calls `refresh` at import, before
+anything is compiled or loaded: a hash of the files it names is kept in a stamp beside the module's
+cache files, and when the hash differs the module's cache files are deleted (numba compiles afresh).
 
     refresh(__file__, [Path(__file__), Path(rules.__file__), Path(scoring.__file__)])
 
