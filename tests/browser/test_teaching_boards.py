@@ -88,6 +88,11 @@ def test_lost_cities_marks_changes_steps_through_the_bot_and_ends_the_round_on_a
         page.wait_for_selector(".tk-summary")
         summary = page.locator(".tk-summary").inner_text()
         assert "Round 1 of 2 is over (LC-5)" in summary and "× (1 + investments)" in summary
+        # behind the screen it is nobody's turn; the screen leaves the side panel beside the table
+        status = page.locator(".tk-status").inner_text()
+        assert "is over" in status and "turn" not in status, status
+        table, panel = page.locator(".lc-table").bounding_box(), page.locator(".tk-panel").bounding_box()
+        assert panel["x"] >= table["x"] + table["width"] and abs(panel["y"] - table["y"]) < 2, (table, panel)
         page.locator(".lc-board").screenshot(path=artifacts / "lost-cities-end-of-round.png")
         page.locator(".lc-pile").first.click()
         assert "press Continue" in message(page)
@@ -113,8 +118,15 @@ def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artif
         assert page.locator(".ob-board .ob-hand-row").count() == 0  # the next round waits
         total = int(page.locator(".ob-step-now").inner_text().split(" of ")[1].split(":")[0])
         assert f"step 1 of {total}" in page.locator(".tk-status").inner_text()
-        for _ in range(total - 1):
+        # at step 1 nothing gives the result away: no booking in the log, none in the panel
+        log = page.locator(".tk-log").inner_text()
+        assert " books " not in log and "Stage 3" not in log, log
+        assert page.locator(".tk-scores tr td:nth-child(2)").all_inner_texts() == ["0"] * 3
+        for shown in range(2, total + 1):  # each step comes from Python when it is asked for
             page.locator(".ob-next").click()
+            page.wait_for_function(
+                f"() => document.querySelector('.ob-step-now')?.innerText.startsWith('Step {shown} of')"
+            )
         # the end-of-round screen: the header no longer asks for a step
         header = page.locator(".tk-status").inner_text()
         assert f"all {total} steps shown" in header and "Next step" not in header, header
