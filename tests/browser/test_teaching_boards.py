@@ -91,6 +91,7 @@ def test_lost_cities_marks_changes_steps_through_the_bot_and_ends_the_round_on_a
         # behind the screen it is nobody's turn; the screen leaves the side panel beside the table
         status = page.locator(".tk-status").inner_text()
         assert "is over" in status and "turn" not in status, status
+        assert "Round 1 of 2" in page.locator(".tk-panel-title").first.inner_text()  # the round on show
         table, panel = page.locator(".lc-table").bounding_box(), page.locator(".tk-panel").bounding_box()
         assert panel["x"] >= table["x"] + table["width"] and abs(panel["y"] - table["y"]) < 2, (table, panel)
         page.locator(".lc-board").screenshot(path=artifacts / "lost-cities-end-of-round.png")
@@ -122,6 +123,7 @@ def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artif
         log = page.locator(".tk-log").inner_text()
         assert " books " not in log and "Stage 3" not in log, log
         assert page.locator(".tk-scores tr td:nth-child(2)").all_inner_texts() == ["0"] * 3
+        page.locator(".ob-board").screenshot(path=artifacts / "overbooking-stage-2-step-1.png")
         for shown in range(2, total + 1):  # each step comes from Python when it is asked for
             page.locator(".ob-next").click()
             page.wait_for_function(

@@ -316,7 +316,8 @@ function render({ model, el: host }) {
       selected = [];
       note = "";
     };
-    return boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, extra, note, onReset: reset });
+    const round = model.get("summary")?.round ?? view.round; // on the end-of-round screen, the round on show
+    return boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, extra, note, onReset: reset });
   }
 
   function draw() {

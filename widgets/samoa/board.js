@@ -366,7 +366,7 @@ function render({ model, el: host }) {
       picked = null;
       note = "";
     };
-    main.append(beach, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    main.append(beach, boardPanel(model, { title: `Round ${model.get("summary")?.round ?? view.round} of ${view.rounds}`, scores, note, onReset: reset }));
     root.append(main);
     markChanges(view);
   }

@@ -35,6 +35,7 @@ def end_of_round(game: Samoa, events: list[dict[str, Any]]) -> dict[str, Any]:
     lines = [event["text"] for event in events if event["kind"] in SHOWN]
     return {
         "title": f"Round {finished} is over: payouts (SA-3.6)",
+        "round": finished,  # the round on show (the next one may have begun)
         "tables": [{"caption": "Paid for the guests in each hotel", "header": ["player", "paid"], "rows": rows}],
         "lines": [*lines, "Each purse stays hidden (SA-3.6): only what every guest paid was announced."],
         "button": "See the final result" if game.is_over else "Continue to the next round",
