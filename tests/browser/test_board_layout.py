@@ -77,24 +77,33 @@ def check_board(page, board: str, table: str, hand: str) -> None:
             )
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_every_board_fits_with_the_file_browser_open(server, artifacts, size):
-    width, height, scale = SIZES[size]
+# one browser window per device scale; the window takes each size of its screen in turn
+SCREENS = {"window": ["1024x768", "1366x768"], "zoomed": ["200pct"]}
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_board_fits_with_the_file_browser_open(server, artifacts, screen):
+    sizes = SCREENS[screen]
     cells = [
         f"from widgets.{module} import {name}\nboard_{board} = {name}(mode='bot', seed=5)\nboard_{board}"
         for board, (module, name, _, _) in BOARDS.items()
     ]
-    path = new_notebook(server.root, f"layout-{size}.ipynb", *cells)
+    path = new_notebook(server.root, f"layout-{screen}.ipynb", *cells)
+    width, height, scale = SIZES[sizes[0]]
     with browser(width, height, scale=scale) as page:
         run_all_in_lab(page, server, path)
         page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
         page.wait_for_function("() => document.querySelector('#filebrowser')?.offsetWidth > 100")
-        settled(page)
-        for cell, (board, (_, _, table, hand)) in enumerate(BOARDS.items()):
-            # the board's cell active: JupyterLab scrolls back to the active cell otherwise
-            page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {cell}; }}")
-            check_board(page, board, table, hand)
-            for part, selector in (("hand", hand), ("panel", ".tk-panel")):
-                page.locator(f".{board}-board {selector}").first.scroll_into_view_if_needed()
-                settled(page)
-                page.screenshot(path=artifacts / f"layout-{size}-{board}-{part}.png")
+        for size in sizes:
+            width, height, _ = SIZES[size]
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(f"() => document.querySelector('.jp-LabShell').offsetWidth === {width}")
+            settled(page)
+            for cell, (board, (_, _, table, hand)) in enumerate(BOARDS.items()):
+                # the board's cell active: JupyterLab scrolls back to the active cell otherwise
+                page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {cell}; }}")
+                check_board(page, board, table, hand)
+                for part, selector in (("hand", hand), ("panel", ".tk-panel")):
+                    page.locator(f".{board}-board {selector}").first.scroll_into_view_if_needed()
+                    settled(page)
+                    page.screenshot(path=artifacts / f"layout-{size}-{board}-{part}.png")
