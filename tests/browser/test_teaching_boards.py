@@ -162,6 +162,10 @@ def test_samoa_fits_1366x768_keeps_the_selection_and_plays_a_turn_by_keyboard(se
         # keyboard only: Tab to a price card, Enter chooses it
         card = page.locator(".sa-hand-row .sa-price.sa-clickable").first
         card.focus()
+        page.keyboard.press("ArrowRight")  # arrows move within the hand, Tab too
+        assert page.evaluate("() => document.activeElement.dataset.focusKey").startswith("price-")
+        assert page.evaluate("() => document.activeElement.dataset.navCol") == "1"
+        page.keyboard.press("ArrowLeft")
         page.keyboard.press("Tab")
         page.keyboard.press("Shift+Tab")
         assert page.evaluate("() => document.activeElement.getAttribute('aria-label')").startswith("price card")
@@ -232,6 +236,9 @@ def test_a_lost_cities_and_an_overbooking_turn_by_keyboard_in_voila(server, arti
         hand = page.locator(".ob-hand-row .ob-card").first
         assert "in your hand" in hand.get_attribute("aria-label")
         hand.focus()
+        page.keyboard.press("ArrowRight")  # arrows move within the hand
+        assert page.evaluate("() => document.activeElement.dataset.focusKey") == "hand-1"
+        page.keyboard.press("ArrowLeft")
         page.keyboard.press("Enter")
         queue = page.locator(".ob-queue.ob-drop").first
         queue.focus()
