@@ -7,6 +7,9 @@ Modes:
                "pass the device" screen until the next player asks to see it.
     "open"     the teaching mode: every card is shown (hands and the draw pile's order), and says so.
 
+Pace against bots: "instant" (the bots answer at once) or "step" (each bot action waits for the
+page's "Next", from a game's first move on): ``pace="step"`` or the page's pace message.
+
 Only a view crosses into the browser: in "bot" and "hotseat" modes the synced state holds the
 viewer's own view (or, on the pass-the-device screen, the spectator's view) and never another
 hand, the deck's order, or a seed that would rebuild them. Actions come back as small messages
