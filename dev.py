@@ -126,14 +126,27 @@ def test(args: list[str]) -> int:
     return subprocess.call([str(PYTHON), "-m", "pytest", *options, *args], cwd=ROOT)
 
 
-def tidy_stored_notebook(path: Path) -> None:
+def kernelspec() -> dict[str, str]:
+    """The notebooks' kernel as the environment's own kernel reports it ("Python 3 (ipykernel)"):
+    JupyterLab writes the running kernel's spec into a notebook it opens, so a stored spec that
+    differs marks every untouched notebook modified as soon as its kernel connects."""
+    listing = subprocess.run(
+        [str(BIN / "jupyter"), "kernelspec", "list", "--json"], check=True, capture_output=True, text=True
+    )
+    spec = json.loads(listing.stdout)["kernelspecs"]["python3"]["spec"]
+    return {"display_name": spec["display_name"], "language": spec["language"], "name": "python3"}
+
+
+def tidy_stored_notebook(path: Path, kernel: dict[str, str] | None = None) -> None:
     """Drop what would make every re-run a diff (the cells' run timestamps) and the boards' widget
-    model ids, which no later session can show: their still pictures stay (widgets/still.py)."""
+    model ids, which no later session can show: their still pictures stay (widgets/still.py); store
+    the kernel's spec as the kernel reports it (`kernelspec`)."""
     sys.path.insert(0, str(ROOT))
     from widgets.still import drop_dead_widget_views
 
     notebook = json.loads(path.read_text(encoding="utf-8"))
     drop_dead_widget_views(notebook)
+    notebook["metadata"]["kernelspec"] = kernel or kernelspec()
     for cell in notebook["cells"]:
         cell.get("metadata", {}).pop("execution", None)
     path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -151,6 +164,7 @@ def notebooks(args: list[str]) -> int:
         return 2
     setup()
     failed = []
+    kernel = kernelspec()
     for number, path in enumerate(paths, 1):
         say(f"[{number}/{len(paths)}] running {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
         command = [
@@ -160,7 +174,7 @@ def notebooks(args: list[str]) -> int:
         if subprocess.call(command, cwd=ROOT) != 0:
             failed.append(str(path))
         else:
-            tidy_stored_notebook(path)
+            tidy_stored_notebook(path, kernel)
     if failed:
         say(f"{len(failed)} notebook(s) failed and were left as they were: {', '.join(failed)}")
         return 1

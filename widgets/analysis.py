@@ -80,7 +80,8 @@ class AnalysedBoard(GameBoard):
                 self.analysis = {}
             self._analysed = None
             return
-        key = (len(self.game.history), self.mode, self.viewer(), self.game.settings.seed)
+        # the end-of-round screen is part of the key: Continue changes what can be analysed
+        key = (len(self.game.history), self.mode, self.viewer(), self.game.settings.seed, bool(self.summary))
         if key == getattr(self, "_analysed", None):
             return
         self._analysed = key

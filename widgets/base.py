@@ -7,6 +7,9 @@ Modes:
                "pass the device" screen until the next player asks to see it.
     "open"     the teaching mode: every card is shown (hands and the draw pile's order), and says so.
 
+Pace against bots: "instant" (the bots answer at once) or "step" (each bot action waits for the
+page's "Next", from a game's first move on): ``pace="step"`` or the page's pace message.
+
 Only a view crosses into the browser: in "bot" and "hotseat" modes the synced state holds the
 viewer's own view (or, on the pass-the-device screen, the spectator's view) and never another
 hand, the deck's order, or a seed that would rebuild them. Actions come back as small messages
@@ -188,12 +191,15 @@ class GameBoard(anywidget.AnyWidget):
         human: int = 0,
         seed: int | None = None,
         allow_peeking: bool = False,
+        pace: str = "instant",
         **settings,
     ):
         super().__init__()
         self._settings = {**self.default_settings, **settings}
         self._check_mode(mode)
         self._check_bot(bot)
+        if pace not in PACES:
+            raise ValueError(f"pace must be one of {', '.join(PACES)}, not {pace!r}")
         self.allow_peeking = bool(allow_peeking)
         self._from_page = False  # True while a trait write from the page is being applied
         self._quiet = 0  # > 0 while the board itself changes traits (their observers stay quiet)
@@ -206,7 +212,7 @@ class GameBoard(anywidget.AnyWidget):
             raise ValueError(f"human must be a seat from 0 to {self.game.settings.players - 1}, not {human!r}")
         with self._quietly():
             self.bot_names = list(self.bots)
-            self.mode, self.bot, self.human = mode, bot, human
+            self.mode, self.bot, self.human, self.pace = mode, bot, human, pace
         self._marks_from: dict[int | None, int] = {}  # per viewer: the log length at their last action
         self.on_msg(self._on_message)
         self._start_game()
@@ -301,8 +307,7 @@ class GameBoard(anywidget.AnyWidget):
         self.summary = {}
         self.message, self.message_kind = "", "info"
         self._marks_from[self.viewer()] = len(self.game.log)  # the new round starts unmarked
-        if self.pace == "instant":
-            self._play_bots()
+        self._play_bots()
         self._refresh()
         return True
 
@@ -337,7 +342,7 @@ class GameBoard(anywidget.AnyWidget):
         self._refresh()
 
     def _after_action(self) -> None:
-        if self.mode == "bot" and self.pace == "instant":
+        if self.mode == "bot":
             self._play_bots()
         elif self.mode == "hotseat" and not self.game.is_over and self.game.current_player != self._seat:
             with self._quietly():
@@ -345,7 +350,9 @@ class GameBoard(anywidget.AnyWidget):
         self._refresh()
 
     def _play_bots(self) -> None:
-        if self.mode != "bot":
+        """Against bots at pace "instant": the bots play until it is the human's turn (at pace "step"
+        they wait for "next", at the start of a game too)."""
+        if self.mode != "bot" or self.pace != "instant":
             return
         while self._bot_to_move():
             player = self.game.current_player
@@ -375,7 +382,7 @@ class GameBoard(anywidget.AnyWidget):
         events = []
         for entry in self.game.log[log_from:]:
             event = Event(*entry).everything() if everything else Event(*entry).visible_to(reader)
-            event["text"] = self.game.describe(event)
+            event["text"] = self.game.describe(event, reader)
             events.append(event)
         return self.end_of_round(self.game, events)
 
@@ -409,7 +416,9 @@ class GameBoard(anywidget.AnyWidget):
         """Why an undo is refused, told from the viewer's seat: the revealing action as that seat
         read it in the log (never the action's own text, which may name a face-down card)."""
         game, viewer = self.game, self.viewer()
-        seen = [game.describe(Event(*entry).visible_to(viewer)) for entry in self._steps.of(game).events(index)]
+        seen = [
+            game.describe(Event(*entry).visible_to(viewer), viewer) for entry in self._steps.of(game).events(index)
+        ]
         what = f"'{seen[0]}'" if seen else f"step {index + 1}"
         return (
             f"cannot undo: {what} revealed what was hidden (it showed someone a card they could not know), "
@@ -429,7 +438,8 @@ class GameBoard(anywidget.AnyWidget):
             view, log = game.public_view(), game.events_for(None)
         else:
             viewer = self.viewer()
-            view, log = game.view(viewer), game.events_for(viewer)
+            view, log = game.view(viewer), game.told_to(viewer)
+        log = self._log_as_shown(log)
         lines = [f"[{entry['rule']}] {entry['text']}" for entry in log]
         for position, note in reversed(self._peeks):  # peeks where they happened in the log
             lines.insert(min(position, len(lines)), f"[peek] {note}")
@@ -447,6 +457,15 @@ class GameBoard(anywidget.AnyWidget):
         double). Each game's board adds its own; the JavaScript holds none. Only what the viewer
         may know goes in: public component data, or words made from `view` itself."""
         return view
+
+    def _log_as_shown(self, log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log as far as the board has shown it (a board that steps through a result cuts it)."""
+        return log
+
+    def game_as_shown(self) -> Game:
+        """The game as far as the board has shown it, for lesson checks (widgets/lessons.py): the
+        game itself, unless the board is still stepping through a result it has not shown yet."""
+        return self.game
 
     def _present(self, log: list[dict[str, Any]]) -> None:
         """The presentation traits, from the log the page may read."""
@@ -678,8 +697,8 @@ class GameBoard(anywidget.AnyWidget):
     def _on_pace(self, change) -> None:
         if self._quiet:
             return
-        if change["new"] == "instant":
-            self._play_bots()
+        self.message, self.message_kind = _PACE_NOTES[change["new"]], "info"  # an earlier error is answered
+        self._play_bots()
         self._refresh()
 
     def _check_mode(self, mode: str) -> None:
@@ -701,6 +720,11 @@ class GameBoard(anywidget.AnyWidget):
     def __repr__(self) -> str:  # stable text for saved notebooks (no memory address, no secret seed)
         return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"
 
+
+_PACE_NOTES = {
+    "instant": "The bots answer at once.",
+    "step": "The bots wait: press Next to see each of their moves.",
+}
 
 _MODE_NOTES = {
     "bot": "Playing against bots.",

@@ -18,9 +18,12 @@ function inkFor(hex) {
 // controls (nodes) for this game; `note`: a hint from the board itself when Python said nothing.
 function boardPanel(model, { title, scores, extra = [], note = "", onReset = () => {} }) {
   const side = el("div", "tk-panel");
+  side.setAttribute("role", "region");
+  side.setAttribute("aria-label", `${title}: scores, messages, controls and what happened`);
   side.append(el("div", "tk-panel-title", title));
   if (scores) {
     const table = el("table", "tk-scores");
+    table.setAttribute("aria-label", "scores");
     scores.forEach((row, index) => {
       const tr = el("tr");
       row.forEach((cell) => tr.append(el(index === 0 ? "th" : "td", "", String(cell))));
@@ -32,7 +35,8 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   const error = model.get("message_kind") === "error" && model.get("message");
   const box = el("div", `tk-message${!message ? " tk-empty" : error ? " tk-error" : ""}`);
   box.textContent = message || "The rules engine's answers appear here.";
-  box.setAttribute("role", "status"); // screen readers hear each answer
+  // screen readers hear each answer from the board's one live region (startDrawing), not from
+  // this box, which every redraw rebuilds
   side.append(box);
   if (model.get("bots_waiting")) {
     const next = el("button", "tk-button tk-primary tk-next", "Next: the bots' next move");
@@ -44,11 +48,14 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   if (recent.length) {
     side.append(el("div", "tk-panel-title", "Since your last move"));
     const list = el("ul", "tk-recent");
+    list.setAttribute("aria-label", "since your last move");
     recent.forEach((event) => list.append(el("li", "", event.text)));
     side.append(list);
   }
 
   const controls = el("div", "tk-controls");
+  controls.setAttribute("role", "group");
+  controls.setAttribute("aria-label", "game controls");
   const mode = el("select", "tk-mode");
   [["bot", "Against bots"], ["hotseat", "Hot-seat (pass the device)"], ["open", "Open teaching mode"]].forEach(
     ([value, text]) => {
@@ -119,6 +126,7 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   seed.type = "number";
   seed.value = String(model.get("seed") ?? "");
   seed.title = "seed of the next game";
+  seed.setAttribute("aria-label", "seed of the next game");
   const seedLabel = el("label", "tk-seed-label", "seed ");
   seedLabel.append(seed);
   const fresh = el("button", "tk-button tk-new", "New game");
@@ -148,6 +156,8 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   // numbered by hand, not by the list's own markers: those sit outside the box, where a narrow
   // panel cut the first digits off "10." and "100."; these get the width of the longest number
   const log = el("ol", "tk-log");
+  log.setAttribute("role", "log");
+  log.setAttribute("aria-label", "what happened");
   const lines = model.get("log_lines");
   const first = model.get("log_first") || 1; // the newest lines only: numbered as in the whole log
   const width = `${String(first + lines.length - 1).length + 1}ch`;
@@ -203,14 +213,13 @@ function summaryBlock(model) {
 }
 
 // Make `node` playable by mouse and keyboard: focusable (Tab), Enter or Space act like a click,
-// and `label` is its accessible name ("Himalaya 10, in your hand").
-function clickable(node, label, onActivate) {
+// and `label` is its accessible name ("Himalaya 10, in your hand"). `key` names the place for the
+// focus across redraws ("hand-2", "deck"); without one, the label does (minus "selected").
+function clickable(node, label, onActivate, key) {
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  if (label) {
-    node.setAttribute("aria-label", label);
-    node.dataset.focusKey = label.replace(/, selected$/, ""); // found again after a redraw
-  }
+  if (label) node.setAttribute("aria-label", label);
+  if (key || label) node.dataset.focusKey = key || label.replace(/, selected$/, ""); // found again after a redraw
   node.addEventListener("click", onActivate);
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -228,6 +237,81 @@ function onEscape(root, drop) {
   });
 }
 
+// Arrow keys move within a row of places (the hand, the piles) and between rows: each place is
+// marked with `navigable(node, row, column)`; up and down go to the nearest row above or below, to
+// the place in the same column or the nearest one.
+function navigable(node, row, column) {
+  node.dataset.navRow = String(row);
+  node.dataset.navCol = String(column);
+  return node;
+}
+
+const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+
+function arrowTarget(root, from, key) {
+  const [down, across] = ARROWS[key];
+  const places = [...root.querySelectorAll("[data-nav-row]")];
+  const at = (node) => [Number(node.dataset.navRow), Number(node.dataset.navCol)];
+  const [row, column] = at(from);
+  if (across) {
+    const same = places.filter((node) => at(node)[0] === row).sort((a, b) => at(a)[1] - at(b)[1]);
+    return same[same.indexOf(from) + across] ?? null;
+  }
+  const rows = [...new Set(places.map((node) => at(node)[0]))].filter((r) => (down > 0 ? r > row : r < row));
+  if (!rows.length) return null;
+  const next = down > 0 ? Math.min(...rows) : Math.max(...rows);
+  const there = places.filter((node) => at(node)[0] === next);
+  return there.reduce((best, node) => (Math.abs(at(node)[1] - column) < Math.abs(at(best)[1] - column) ? node : best));
+}
+
+// What the board's keys do: arrows move the focus (above); and no key pressed on the board reaches
+// JupyterLab, whose single-letter shortcuts would act on the notebook while a card has focus ("b"
+// inserts a cell, "d d" deletes the board's own). Keys with Ctrl, Alt or Meta (saving, the
+// browser's own) still go through.
+function boardKeys(root) {
+  root.dataset.lmSuppressShortcuts = "true";
+  root.addEventListener("keydown", (event) => {
+    if (ARROWS[event.key] && event.target.dataset?.navRow !== undefined) {
+      const target = arrowTarget(root, event.target, event.key);
+      event.preventDefault(); // no scrolling of the page either
+      if (target) target.focus();
+    }
+    if (!event.ctrlKey && !event.altKey && !event.metaKey) event.stopPropagation();
+  });
+}
+
+// After an action the focus goes to the place where the next key press is wanted (`key`, as in
+// `clickable`): once the game has moved on from `steps` (null: at the next redraw). A refused
+// action leaves the focus where it was.
+function focusNext(root, key, steps = null) {
+  root._focusNext = { key, steps };
+}
+
+// The one live region of a board, beside it (not in it: a redraw rebuilds everything in it), so
+// that screen readers hear each new message or status line once.
+function announce(root) {
+  if (!root._live) {
+    root._live = el("div", "tk-live");
+    root._live.setAttribute("role", "status");
+    root._live.setAttribute("aria-live", "polite");
+    root.after(root._live);
+  }
+  const message = root.querySelector(".tk-message:not(.tk-empty)")?.textContent ?? "";
+  const status = root.querySelector(".tk-status")?.textContent ?? "";
+  const said = root._said ?? {};
+  const text = message && message !== said.message ? message : status !== said.status ? status : null;
+  root._said = { message, status };
+  if (text) root._live.textContent = text;
+}
+
+// The status line while an end-of-round screen waits for Continue (null when none waits): the
+// table behind it is no longer anybody's turn.
+function roundOverStatus(model) {
+  const summary = model.get("summary");
+  if (!summary || !summary.title) return null;
+  return `${summary.title}: read it, then press ${summary.button || "Continue"}.`;
+}
+
 // Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
 // (read by screen readers and shown as a tooltip), e.g. "new: played by player 1".
 function markNew(node, words, kind = "new") {
@@ -241,18 +325,34 @@ function markNew(node, words, kind = "new") {
 // Start a fresh drawing of `root`: the title, the status line, and in the open mode a banner that
 // says every card is visible. `data-steps` lets tests and benchmarks see each re-render.
 function startDrawing(root, model, view, title, statusText, openBanner) {
-  // keyboard play: the focused place keeps the focus across the redraw (nodes are rebuilt)
+  if (!root.dataset.keys) {
+    root.dataset.keys = "on";
+    boardKeys(root);
+    root.setAttribute("role", "region");
+    root.setAttribute("aria-label", `${title} board`);
+  }
+  // keyboard play: the focus goes where the board asked (focusNext), else the focused place keeps
+  // it across the redraw (nodes are rebuilt); the board itself only when neither is there
   const focused = root.contains(document.activeElement) ? document.activeElement : null;
-  if (focused) {
-    const key = focused.dataset.focusKey;
-    const text = focused.tagName === "BUTTON" ? focused.textContent : null;
+  const wanted = root._focusNext;
+  let key = focused?.dataset.focusKey;
+  if (wanted && (wanted.steps === null || wanted.steps !== model.get("steps"))) {
+    key = wanted.key;
+    root._focusNext = null;
+  } else if (wanted && model.get("message_kind") === "error") {
+    root._focusNext = null; // refused: the focus stays
+  }
+  if (focused || (wanted && key === wanted.key)) {
+    const text = focused && focused.tagName === "BUTTON" ? focused.textContent : null;
     queueMicrotask(() => {
       const again = key
         ? [...root.querySelectorAll("[data-focus-key]")].find((node) => node.dataset.focusKey === key)
         : [...root.querySelectorAll("button")].find((node) => node.textContent === text && !node.disabled);
-      (again || root).focus({ preventScroll: true });
+      const fallback = root.querySelector("[data-focus-home]");
+      (again || fallback || root).focus({ preventScroll: true });
     });
   }
+  queueMicrotask(() => announce(root));
   root.tabIndex = -1;
   root.replaceChildren();
   root.dataset.steps = String(model.get("steps"));
@@ -267,6 +367,7 @@ function handoverBlock(model, seat) {
   const cover = el("div", "tk-handover");
   cover.append(el("div", "", `Player ${seat}, it is your turn. Make sure nobody else can see the screen.`));
   const button = el("button", "tk-button tk-primary", `I am player ${seat}: show my hand`);
+  button.dataset.focusHome = ""; // where the keyboard's focus waits while the device changes hands
   button.addEventListener("click", () => model.send({ kind: "take-over" }));
   cover.append(button);
   return cover;
@@ -317,7 +418,7 @@ function analysisBlock(model) {
   toggle.setAttribute("aria-pressed", String(on));
   toggle.title = "the advisor: every legal action valued by playing the rest of the game many times";
   const progress = el("span", "tk-analysis-progress", "");
-  progress.setAttribute("role", "status");
+  progress.setAttribute("aria-hidden", "true"); // a running figure; the board's live region speaks
   toggle.addEventListener("click", () => {
     if (!on) progress.textContent = "analysing…";
     model.send({ kind: "analyse", on: !on });

@@ -62,11 +62,14 @@ class LiveCheck(ipywidgets.HTML):
         self.board, self.check, self.args, self.kwargs = board, check, args, kwargs
         self.rules = rules_of(check)
         self.verdict = Check(False, "")
-        board.observe(self._update, names=["steps", "view"])
+        board.observe(self._update, names=["steps", "view", "summary"])
         self._update()
 
     def _update(self, _change: Any = None) -> None:
-        self.verdict = self.check(self.board.game, *self.args, **self.kwargs)
+        # the game as the board has shown it: a result still being stepped through is not given away
+        shown = getattr(self.board, "game_as_shown", None)
+        game = shown() if shown else self.board.game
+        self.verdict = self.check(game, *self.args, **self.kwargs)
         self.value = _html(self.verdict, self.rules)
 
     @property

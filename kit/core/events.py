@@ -62,16 +62,46 @@ class Event:
         return out
 
 
+class Subject:
+    """The player an event is about, named for the one reading it: to that player "You draw D10.",
+    to anyone else "Player 0 draws D10." (`reader` None: a spectator, or the all-seeing log)."""
+
+    def __init__(self, player: int | None, reader: int | None = None):
+        self.you = player is not None and player == reader
+        self.name = "You" if self.you else f"Player {player}"
+        self.their = "your" if self.you else "their"
+        self.whose = "Your" if self.you else f"Player {player}'s"
+
+    def does(self, third_person: str, second_person: str) -> str:
+        """ "Player 0 draws" or "You draw": the verb as written for each."""
+        return f"{self.name} {second_person if self.you else third_person}"
+
+
+def seat_name(seat: str, number: int, reader: int | None = None) -> str:
+    """ "player 1" (or "side 1"), or "you" ("your side") when `number` is the reader's own."""
+    if number != reader:
+        return f"{seat} {number}"
+    return "you" if seat == "player" else f"your {seat}"
+
+
+def scores_in_words(seat: str, scores: list[int], reader: int | None = None) -> str:
+    """Scores as a reader says them, never as a list: "player 0 44, player 1 -18" ("you 44, ...")."""
+    return ", ".join(f"{seat_name(seat, number, reader)} {score}" for number, score in enumerate(scores))
+
+
 def winners_in_words(names: list[str]) -> str:
-    """"player 2 wins", "you win", "player 0 and player 2 share the win": winners for a reader,
+    """ "player 2 wins", "you win", "player 0 and player 2 share the win": winners for a reader,
     never a list of seat numbers."""
     if len(names) == 1:
         return f"{names[0]} win" + ("" if names[0] == "you" else "s")
     return f"{', '.join(names[:-1])} and {names[-1]} share the win"
 
 
-def final_scores_in_words(over: str, seat: str, scores: list[int], winners: list[int]) -> str:
+def final_scores_in_words(
+    over: str, seat: str, scores: list[int], winners: list[int], reader: int | None = None
+) -> str:
     """The end of a game as a sentence: "The game is over: player 0 283, player 1 222; player 0 wins."
-    (`over` names what ended, "game" or "match"; `seat` how a scorer is called, "player" or "side")."""
-    listing = ", ".join(f"{seat} {number} {score}" for number, score in enumerate(scores))
-    return f"The {over} is over: {listing}; {winners_in_words([f'{seat} {w}' for w in winners])}."
+    (`over` names what ended, "game" or "match"; `seat` how a scorer is called, "player" or "side";
+    the `reader`'s own number is "you")."""
+    listing = scores_in_words(seat, scores, reader)
+    return f"The {over} is over: {listing}; {winners_in_words([seat_name(seat, w, reader) for w in winners])}."

@@ -177,8 +177,10 @@ class Game(ABC):
         """The all-seeing teaching view: every hand and the order of every face-down pile."""
 
     @abstractmethod
-    def describe(self, event: dict[str, Any]) -> str:
-        """One event (as `Event.visible_to` or `Event.everything` gives it) as a sentence."""
+    def describe(self, event: dict[str, Any], reader: int | None = None) -> str:
+        """One event (as `Event.visible_to` or `Event.everything` gives it) as a sentence, spoken
+        to `reader` ("You draw D10.") when the event is about that seat, else about its player
+        ("Player 0 draws D10."); `Subject` names them."""
 
     @abstractmethod
     def determinize(self, player: int, chance: Chance) -> Game:
@@ -339,8 +341,13 @@ class Game(ABC):
         """The all-seeing teaching log: every secret shown (every card dealt and drawn)."""
         return [self._with_text(event.everything()) for event in self.events()]
 
-    def _with_text(self, entry: dict[str, Any]) -> dict[str, Any]:
-        entry["text"] = self.describe(entry)
+    def told_to(self, viewer: int | None) -> list[dict[str, Any]]:
+        """`events_for(viewer)` worded for that seat: its own actions as "You ...", the way a
+        board's log speaks to the person at it."""
+        return [self._with_text(event.visible_to(viewer), viewer) for event in self.events()]
+
+    def _with_text(self, entry: dict[str, Any], reader: int | None = None) -> dict[str, Any]:
+        entry["text"] = self.describe(entry, reader)
         return entry
 
     def fingerprint(self) -> str:

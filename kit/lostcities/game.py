@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
-from kit.core.events import final_scores_in_words
+from kit.core.events import Subject, final_scores_in_words, scores_in_words, seat_name
 from kit.core.game import is_whole, short
 
 from . import rules
@@ -391,31 +391,35 @@ class LostCities(Game):
         view["legal_actions"] = [str(a) for a in self.legal_actions()]
         return view
 
-    def describe(self, data: dict[str, Any]) -> str:
-        who = f"Player {data['player']}"
+    def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
+        who = Subject(data["player"], reader)
         names = {e.key: e.name for e in self.components.expeditions}
         kind = data["kind"]
+        # LC-7: partners score as one side; the reader's own side is "your side"
+        seat, own = ("player", reader) if self.players == 2 else ("side", None if reader is None else reader % 2)
         if kind == "round":
-            return f"Round {data['round']} begins; player {data['starter']} starts."
+            starter = seat_name("player", data["starter"], reader)
+            return f"Round {data['round']} begins; {starter} start{'' if starter == 'you' else 's'}."
         if kind == "deal":
             hand = f": {' '.join(data['hand'])}" if "hand" in data else ""
-            return f"{who} is dealt {data['cards']} cards{hand}."
+            return f"{who.does('is', 'are')} dealt {data['cards']} cards{hand}."
         if kind == "play":
-            return f"{who} plays {data['card']} on their {names[data['card'][0]]} expedition."
+            return f"{who.does('plays', 'play')} {data['card']} on {who.their} {names[data['card'][0]]} expedition."
         if kind == "discard":
-            return f"{who} discards {data['card']} on the {names[data['card'][0]]} pile."
+            return f"{who.does('discards', 'discard')} {data['card']} on the {names[data['card'][0]]} pile."
         if kind == "draw":
             card = data.get("card", "a card")
             source = "the draw pile" if data["from"] == "deck" else f"the {names[data['from']]} pile"
-            return f"{who} draws {card} from {source}."
+            return f"{who.does('draws', 'draw')} {card} from {source}."
         if kind == "pass":
             cards = " and ".join(data["cards"]) if "cards" in data else "two cards"
-            return f"{who} passes {cards} face down to partner {data['to']}."
+            partner = "you" if data["to"] == reader else f"partner {data['to']}"
+            return f"{who.does('passes', 'pass')} {cards} face down to {partner}."
         if kind == "score":
-            return f"Round {data['round']} ends: scores {data['scores']}, totals {data['totals']}."
+            scored, totals = scores_in_words(seat, data["scores"], own), scores_in_words(seat, data["totals"], own)
+            return f"Round {data['round']} ends: {scored}; match totals {totals}."
         if kind == "end":
-            seat = "player" if self.players == 2 else "side"  # LC-7: partners score as one side
-            return final_scores_in_words("match", seat, data["totals"], data["winners"])
+            return final_scores_in_words("match", seat, data["totals"], data["winners"], own)
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
-from kit.core.events import final_scores_in_words
+from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import is_whole, short
 
 from . import rules
@@ -419,8 +419,8 @@ class Overbooking(Game):
         )
         return view
 
-    def describe(self, data: dict[str, Any]) -> str:
-        who, kind = f"Player {data['player']}", data["kind"]
+    def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
+        who, kind = Subject(data["player"], reader), data["kind"]
         if kind == "scenario":
             return f"A prearranged position is set up (scenario: {', '.join(data['scenario'])})."
         if kind == "setup":
@@ -430,13 +430,13 @@ class Overbooking(Game):
         if kind == "place":
             card = data.get("card", f"a {data['size']} {data['crest']} card")
             where = "in the queue" if data["where"] == "queue" else "at the back door"
-            return f"{who} places {card} {where} of hotel {data['hotel']}."
+            return f"{who.does('places', 'place')} {card} {where} of hotel {data['hotel']}."
         if kind == "token":
-            return f"{who} takes the point token of hotel {data['hotel']}."
+            return f"{who.does('takes', 'take')} the point token of hotel {data['hotel']}."
         if kind == "hold":
-            return f"{who} keeps the fifth card."
+            return f"{who.does('keeps', 'keep')} the fifth card."
         if kind == "no-placement":
-            return f"{who} has no legal placement and places nothing."
+            return f"{who.does('has', 'have')} no legal placement and {'place' if who.you else 'places'} nothing."
         if kind == "stage-2":
             return "Stage 2: the bookings are checked, hotel by hotel."
         if kind == "reveal":
@@ -445,15 +445,18 @@ class Overbooking(Game):
                 f"{', '.join(data['queue']) or '(empty)'} and back door {', '.join(data['back']) or '(empty)'}."
             )
         if kind == "ability":
-            return f"{who}'s {data['card']} {data['effect']}: free beds {data['beds_before']} -> {data['beds_after']}."
+            beds = f"{data['beds_before']} -> {data['beds_after']}"
+            return f"{who.whose} {data['card']} {data['effect']}: free beds {beds}."
         if kind == "book":
-            return f"{who}'s {data['card']} books {data['beds']} bed(s): {data['beds_before']} -> {data['beds_after']}."
+            beds = f"{data['beds_before']} -> {data['beds_after']}"
+            return f"{who.whose} {data['card']} books {data['beds']} bed(s): {beds}."
         if kind == "no-room":
-            return f"{who}'s {data['card']} needs {data['beds']} bed(s), only {data['beds_before']} free: no booking."
+            needs = f"needs {data['beds']} bed(s), only {data['beds_before']} free"
+            return f"{who.whose} {data['card']} {needs}: no booking."
         if kind == "prepare":
             return f"Stage 3: hotels now {'; '.join(data['hotels'])}; player {data['start']} starts next."
         if kind == "end":
-            return final_scores_in_words("game", "player", data["scores"], data["winners"])
+            return final_scores_in_words("game", "player", data["scores"], data["winners"], reader)
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
-from kit.core.events import final_scores_in_words
+from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import short, trust
 
 from . import rules
@@ -274,8 +274,8 @@ class Samoa(Game):
         )
         return view
 
-    def describe(self, data: dict[str, Any]) -> str:
-        who, kind = f"Player {data['player']}", data["kind"]
+    def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
+        who, kind = Subject(data["player"], reader), data["kind"]
         if kind == "setup":
             flags = " ".join(data["flags"])
             return f"Flags laid out: {flags}; the tie card's hammer points to player {data['hammer']}."
@@ -288,48 +288,50 @@ class Samoa(Game):
             offer = ", ".join(tile.replace("_", " ") for tile in data["offer"])
             return f"Building tiles on offer: {offer or 'none left'}."
         if kind == "leave":
-            return f"{who}'s guests leave: {', '.join(data['tourists'])}."
+            return f"{who.whose} guests leave: {', '.join(data['tourists'])}."
         if kind == "arrive":
             groups = "; ".join(f"group {i + 1}: {', '.join(g)}" for i, g in enumerate(data["groups"]))
             return f"Tourist card {data['card']}: {groups}."
         if kind == "choose":
-            return f"{who} chooses {data['card']}." if "card" in data else f"{who} chooses a price card."
+            chooses = who.does("chooses", "choose")
+            return f"{chooses} {data['card']}." if "card" in data else f"{chooses} a price card."
         if kind == "take-back":
-            return f"{who} uses the take-back tile: {' and '.join(data['cards'])} back to hand."
+            return f"{who.does('uses', 'use')} the take-back tile: {' and '.join(data['cards'])} back to hand."
         if kind == "reveal":
             return "Price cards revealed: " + ", ".join(f"player {p} {c}" for p, c in enumerate(data["cards"])) + "."
         if kind == "swap":
-            return f"{who} uses the swap tile: {data['out']} back to hand, plays {data['in']}."
+            return f"{who.does('uses', 'use')} the swap tile: {data['out']} back to hand, plays {data['in']}."
         if kind == "build-order":
             return f"Building order: {', '.join(map(str, data['order'])) or 'nobody'}."
         if kind == "buy":
             tile = data["tile"].replace("_", " ")
-            return f"{who} buys {'an' if tile[0] in 'aeiou' else 'a'} {tile} for {data['bid']}."
+            return f"{who.does('buys', 'buy')} {'an' if tile[0] in 'aeiou' else 'a'} {tile} for {data['bid']}."
         if kind == "pass":
-            return f"{who} passes."
+            return f"{who.does('passes', 'pass')}."
         if kind == "pool-bonus":
             return (
-                f"{who}'s pool pays {data['earned']} for the bathers already there."
+                f"{who.whose} pool pays {data['earned']} for the bathers already there."
                 if "earned" in data
-                else (f"{who}'s pool pays for the bathers already there.")
+                else (f"{who.whose} pool pays for the bathers already there.")
             )
         if kind == "tourist-order":
             return f"Tourist order: {', '.join(map(str, data['order']))}."
         if kind == "place":
             why = f" ({'; '.join(data['why'])})" if data["why"] else ""
-            return f"{who} puts {data['tourist']} in room {data['room']}: pays {data['pays']}{why}."
+            return f"{who.does('puts', 'put')} {data['tourist']} in room {data['room']}: pays {data['pays']}{why}."
         if kind == "send-home":
-            return f"{who} sends {', '.join(data['tourists'])} home from room {data['room']}."
+            return f"{who.does('sends', 'send')} {', '.join(data['tourists'])} home from room {data['room']}."
         if kind == "done":
-            return f"{who} is done ({data['placed']} new tourist(s))."
+            return f"{who.does('is', 'are')} done ({data['placed']} new tourist(s))."
         if kind == "payout":
-            return f"{who} is paid {data['earned']}." if "earned" in data else f"{who} is paid."
+            paid = who.does("is paid", "are paid")
+            return f"{paid} {data['earned']}." if "earned" in data else f"{paid}."
         if kind == "card":
-            return f"{who}'s {data['card']} is {data['fate']}."
+            return f"{who.whose} {data['card']} is {data['fate']}."
         if kind == "tie-card":
             return f"The tie card moves on: its hammer points to player {data['hammer']}."
         if kind == "end":
-            return final_scores_in_words("game", "player", data["scores"], data["winners"])
+            return final_scores_in_words("game", "player", data["scores"], data["winners"], reader)
         return f"{kind} {data}"
 
     # ----------------------------------------------------------------- copies and checks

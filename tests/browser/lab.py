@@ -112,7 +112,9 @@ def jupyter_server(root: Path) -> Iterator[Server]:
 
 
 @contextlib.contextmanager
-def browser(width: int = 1400, height: int = 1000, color_scheme: str = "light"):
+def browser(width: int = 1400, height: int = 1000, color_scheme: str = "light", scale: float = 1):
+    """Chromium with a `width` x `height` window (CSS pixels); `scale` 2 is a 200% zoom of a
+    screen twice that size."""
     from playwright.sync_api import sync_playwright
 
     path = chromium_path()
@@ -121,7 +123,9 @@ def browser(width: int = 1400, height: int = 1000, color_scheme: str = "light"):
     with sync_playwright() as playwright:
         chrome = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_FLAGS)
         try:
-            context = chrome.new_context(viewport={"width": width, "height": height}, color_scheme=color_scheme)
+            context = chrome.new_context(
+                viewport={"width": width, "height": height}, color_scheme=color_scheme, device_scale_factor=scale
+            )
             yield context.new_page()
         finally:
             chrome.close()
@@ -230,6 +234,6 @@ def new_notebook(root: Path, name: str, *sources: str) -> str:
 
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
     nbformat.write(notebook, root / name)
     return name

@@ -102,6 +102,12 @@ def test_lost_cities_marks_changes_steps_through_the_bot_and_ends_the_round_on_a
         page.wait_for_selector(".tk-summary")
         summary = page.locator(".tk-summary").inner_text()
         assert "Round 1 of 2 is over (LC-5)" in summary and "× (1 + investments)" in summary
+        # behind the screen it is nobody's turn; the screen leaves the side panel beside the table
+        status = page.locator(".tk-status").inner_text()
+        assert "is over" in status and "turn" not in status, status
+        assert "Round 1 of 2" in page.locator(".tk-panel-title").first.inner_text()  # the round on show
+        table, panel = page.locator(".lc-table").bounding_box(), page.locator(".tk-panel").bounding_box()
+        assert panel["x"] >= table["x"] + table["width"] and abs(panel["y"] - table["y"]) < 2, (table, panel)
         page.locator(".lc-board").screenshot(path=artifacts / "lost-cities-end-of-round.png")
         page.locator(".lc-pile").first.click()
         assert "press Continue" in message(page)
@@ -128,8 +134,16 @@ def test_overbooking_stage_2_plays_out_on_the_table_until_continue(server, artif
         assert page.locator(".ob-board .ob-hand-row").count() == 0  # the next round waits
         total = int(page.locator(".ob-step-now").inner_text().split(" of ")[1].split(":")[0])
         assert f"step 1 of {total}" in page.locator(".tk-status").inner_text()
-        for _ in range(total - 1):
+        # at step 1 nothing gives the result away: no booking in the log, none in the panel
+        log = page.locator(".tk-log").inner_text()
+        assert " books " not in log and "Stage 3" not in log, log
+        assert page.locator(".tk-scores tr td:nth-child(2)").all_inner_texts() == ["0"] * 3
+        page.locator(".ob-board").screenshot(path=artifacts / "overbooking-stage-2-step-1.png")
+        for shown in range(2, total + 1):  # each step comes from Python when it is asked for
             page.locator(".ob-next").click()
+            page.wait_for_function(
+                f"() => document.querySelector('.ob-step-now')?.innerText.startsWith('Step {shown} of')"
+            )
         # the end-of-round screen: the header no longer asks for a step
         header = page.locator(".tk-status").inner_text()
         assert f"all {total} steps shown" in header and "Next step" not in header, header
@@ -163,6 +177,10 @@ def test_samoa_fits_1366x768_keeps_the_selection_and_plays_a_turn_by_keyboard(se
         # keyboard only: Tab to a price card, Enter chooses it
         card = page.locator(".sa-hand-row .sa-price.sa-clickable").first
         card.focus()
+        page.keyboard.press("ArrowRight")  # arrows move within the hand, Tab too
+        assert page.evaluate("() => document.activeElement.dataset.focusKey").startswith("price-")
+        assert page.evaluate("() => document.activeElement.dataset.navCol") == "1"
+        page.keyboard.press("ArrowLeft")
         page.keyboard.press("Tab")
         page.keyboard.press("Shift+Tab")
         assert page.evaluate("() => document.activeElement.getAttribute('aria-label')").startswith("price card")
@@ -235,6 +253,9 @@ def test_a_lost_cities_and_an_overbooking_turn_by_keyboard_in_voila(server, arti
         hand = page.locator(f".ob-hand-row .ob-card[data-card='{card}']").first
         assert "in your hand" in hand.get_attribute("aria-label")
         hand.focus()
+        page.keyboard.press("ArrowRight")  # arrows move within the hand
+        assert page.evaluate("() => document.activeElement.dataset.focusKey") == "hand-1"
+        page.keyboard.press("ArrowLeft")
         page.keyboard.press("Enter")
         queue = page.locator(f".ob-queue.ob-drop[data-hotel='{hotel}']")
         queue.focus()

@@ -32,13 +32,14 @@ def test_stage_2_is_shown_step_by_step():
     board = OverbookingBoard(players=2, seed=6)
     while board.game.round == 1:
         board.act(board.view["legal_actions"][0])
-    steps = board.stage2
-    assert steps and steps[0]["kind"] == "reveal" and board.steps_shown == 1
-    assert all(s["text"].startswith("[OB-5") for s in steps)  # every step names its rule id
+    assert board.stage2[0]["kind"] == "reveal" and board.steps_shown == len(board.stage2) == 1
+    total = board.summary["stage2"]["total"]
     Page(board).send({"kind": "next-step"})
-    assert board.steps_shown == 2
+    assert board.steps_shown == len(board.stage2) == 2
     Page(board).send({"kind": "all-steps"})
-    assert board.steps_shown == len(steps)
+    steps = board.stage2
+    assert board.steps_shown == len(steps) == total
+    assert all(s["text"].startswith("[OB-5") for s in steps)  # every step names its rule id
     booked = [s for s in steps if s["kind"] == "book"]
     assert all(s["beds_after"] == s["beds_before"] - int(s["text"].split(" books ")[1].split()[0]) for s in booked)
 

@@ -53,6 +53,8 @@ const keyOf = (id) => id.split("#")[0];
 // grouped by colour. The engine computes them; they reveal nothing a player could not count.
 function unseenBlock(view) {
   const block = el("div", "lc-unseen");
+  block.setAttribute("role", "group");
+  block.setAttribute("aria-label", "unseen cards (LC-3.4)");
   const total = Object.values(view.unseen).reduce((n, cards) => n + cards.length, 0);
   const whose = view.viewer !== null ? "you cannot see" : view.open ? `player ${view.to_move} could not see` : "nobody at the table can see";
   block.append(el("div", "lc-unseen-title", `Unseen cards (LC-3.4): ${total} that ${whose} — other hands, the draw pile, cards under a pile's top`));
@@ -69,6 +71,7 @@ function unseenBlock(view) {
 
 function render({ model, el: host }) {
   let selected = [];
+  let handPlace = 0; // where in the hand the last card was chosen: the focus comes back there
   let showUnseen = false; // the "unseen cards" toggle (LC-3.4)
   let note = ""; // a hint from the board itself (not a rule verdict)
   const root = el("div", "lc-board tk-board");
@@ -98,6 +101,8 @@ function render({ model, el: host }) {
   }
 
   function status(view) {
+    const over = roundOverStatus(model);
+    if (over) return over;
     if (view.phase === "over") {
       const best = Math.max(...view.totals);
       const winners = view.totals.map((t, s) => (t === best ? sideName(view, s) : null)).filter(Boolean);
@@ -107,6 +112,11 @@ function render({ model, el: host }) {
     const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
     return `${who} — ${TURN_HELP[view.phase]}`;
   }
+
+  // after a card is played or discarded the draw comes next: the focus goes to the draw pile; after
+  // the draw, back to the hand
+  const played = () => focusNext(root, "deck", model.get("steps"));
+  const drew = (view) => focusNext(root, `hand-${view.open ? view.to_move : view.viewer}-${handPlace}`, model.get("steps"));
 
   function expeditionRow(view, side, clickable) {
     const row = el("div", "lc-row");
@@ -134,9 +144,12 @@ function render({ model, el: host }) {
           if (selected[0][0] !== info.key) {
             return say(`The ${keyOf(selected[0])} goes on your ${view.legend.find((e) => e.key === selected[0][0]).name} expedition, not on ${info.name}.`);
           }
+          played();
           act(`play ${keyOf(selected[0])}`);
-        });
+        }, `exp-${info.key}`);
+        navigable(column, 2, index);
       } else {
+        column.setAttribute("role", "img"); // a stack of cards, read as its label
         column.setAttribute("aria-label", label);
         column.addEventListener("click", () => say(`That is ${owner}'s ${info.name} expedition: you play on your own side, at the bottom.`));
       }
@@ -147,7 +160,10 @@ function render({ model, el: host }) {
 
   function sideBlock(view, side, clickable) {
     const block = el("div", `lc-side${clickable ? " lc-us" : " lc-them"}`);
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", `${side === sideOf(view) && !view.open ? "Your side" : sideName(view, side)}: expeditions, round score ${view.round_score[side]}`);
     const label = el("div", "lc-side-label");
+    label.setAttribute("aria-hidden", "true"); // the group's own label says it
     const seats = view.teams[side];
     if (seats.length === 1) label.append(el("strong", "", `Player ${seats[0]}`));
     else label.append(el("strong", "", `Team ${side}`), el("span", "", `seats ${seats.join(" & ")}`));
@@ -156,19 +172,22 @@ function render({ model, el: host }) {
     return block;
   }
 
-  function clickableNode(node, label, handler) {
+  function clickableNode(node, label, handler, key) {
     return clickable(node, label, (event) => {
       event.stopPropagation();
       handler(event);
-    });
+    }, key);
   }
 
   function middle(view) {
     const block = el("div", "lc-middle");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "discard piles (only the top card shows) and the draw pile");
     const label = el("div", "lc-side-label");
+    label.setAttribute("aria-hidden", "true");
     label.append(el("strong", "", "Discard piles"), el("span", "", "only the top card shows"));
     const row = el("div", "lc-row");
-    view.legend.forEach((info) => {
+    view.legend.forEach((info, index) => {
       const pile = el("div", "lc-pile");
       pile.dataset.pile = info.key;
       const top = view.discard_tops[info.key];
@@ -183,13 +202,18 @@ function render({ model, el: host }) {
       clickableNode(pile, label, () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.phase === "draw") return act(`draw ${info.key}`); // the engine says why not (LC-3.3)
+        if (view.phase === "draw") {
+          drew(view);
+          return act(`draw ${info.key}`); // the engine says why not (LC-3.3)
+        }
         if (selected.length !== 1) return say(`Choose one card of your hand first, then click the ${info.name} pile to discard it.`);
         if (selected[0][0] !== info.key) {
           return say(`The ${keyOf(selected[0])} is discarded on the ${view.legend.find((e) => e.key === selected[0][0]).name} pile, not on ${info.name}.`);
         }
+        played();
         act(`discard ${keyOf(selected[0])}`);
-      });
+      }, `pile-${info.key}`);
+      navigable(pile, 1, index);
       row.append(pile);
     });
     const deck = el("div", "lc-pile lc-deck-pile");
@@ -207,8 +231,10 @@ function render({ model, el: host }) {
       const why = notNow(view);
       if (why) return say(why);
       if (view.phase !== "draw") return say("First play or discard a card (choose it in your hand); then you draw (LC-3).");
+      drew(view);
       act("draw deck");
-    });
+    }, "deck");
+    navigable(deck, 1, view.legend.length);
     row.append(deck);
     block.append(label, row);
     return block;
@@ -216,6 +242,8 @@ function render({ model, el: host }) {
 
   function handBlock(view) {
     const block = el("div", "lc-hand");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", view.open ? "every player's hand" : "your hand");
     if (model.get("handover")) {
       block.append(handoverBlock(model, view.to_move));
       return block;
@@ -223,7 +251,7 @@ function render({ model, el: host }) {
     const hands = view.open
       ? view.hands.map((hand, seat) => [seat, hand])
       : view.viewer === null ? [] : [[view.viewer, view.hand]];
-    hands.forEach(([seat, hand]) => {
+    hands.forEach(([seat, hand], handRow) => {
       const acting = seat === view.to_move && view.phase !== "over";
       const label = el("div", "lc-hand-label", view.open ? `Hand of player ${seat}` : `Your hand (player ${seat})`);
       const row = el("div", "lc-hand-row");
@@ -232,20 +260,26 @@ function render({ model, el: host }) {
         const id = `${key}#${index}`;
         if (selected.includes(id)) card.classList.add("lc-selected");
         const label = `${cardName(view, key)}, in ${view.open ? `player ${seat}'s` : "your"} hand${selected.includes(id) ? ", selected" : ""}`;
+        const place = `hand-${seat}-${index}`;
         if (acting && view.phase === "play") {
           clickableNode(card, label, () => {
             const why = notNow(view);
             if (why) return say(why);
             if (selected.includes(id)) selected = selected.filter((s) => s !== id);
             else selected = [...selected, id].slice(view.passing ? -view.passing.cards : -1);
+            handPlace = index;
+            // the keyboard goes on to where the card can go: its expedition (arrow up: its pile)
+            if (selected.includes(id) && !view.passing) focusNext(root, `exp-${key[0]}`);
             say(selected.length ? `${keyOf(selected[selected.length - 1])} chosen: now click your expedition of its colour (play) or its discard pile.` : "");
-          });
+          }, place);
         } else {
           card.classList.add("lc-idle");
           clickableNode(card, label, () => {
             say(notNow(view) ?? (view.phase === "draw" ? "You have played this turn: now draw, from the draw pile or a discard pile (LC-3.3)." : `It is player ${view.to_move}'s turn.`));
-          });
+          }, place);
         }
+        navigable(card, 3 + handRow, index);
+        if (index === 0 && (acting || !view.open)) card.dataset.focusHome = "";
         row.append(card);
       });
       block.append(label, row);
@@ -282,7 +316,8 @@ function render({ model, el: host }) {
       selected = [];
       note = "";
     };
-    return boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, extra, note, onReset: reset });
+    const round = model.get("summary")?.round ?? view.round; // on the end-of-round screen, the round on show
+    return boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, extra, note, onReset: reset });
   }
 
   function draw() {
@@ -297,6 +332,8 @@ function render({ model, el: host }) {
       "every card is visible — all hands and the order of the draw pile.");
     const main = el("div", "tk-main");
     const table = el("div", "lc-table");
+    table.setAttribute("role", "group");
+    table.setAttribute("aria-label", "the table");
     const us = sideOf(view);
     const acting = !model.get("handover") && (view.open || view.viewer === view.to_move);
     table.append(sideBlock(view, 1 - us, false), middle(view), sideBlock(view, us, acting), handBlock(view));

@@ -23,6 +23,7 @@ def end_of_round(game: LostCities, events: list[dict[str, Any]]) -> dict[str, An
     over = game.is_over
     return {
         "title": f"Round {end['round']} of {table['rounds']} is over (LC-5)",
+        "round": end["round"],  # the round on show (the engine has already dealt the next one)
         "tables": tables,
         "lines": [
             "An expedition never started scores 0. Each started one: (sum of its numbers − 20) × (1 + its "

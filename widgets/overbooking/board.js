@@ -26,8 +26,6 @@ function render({ model, el: host }) {
   let selected = null; // key of the selected hand card: kept after a refused click
   let selectedAt = -1; // the step it was selected at; dropped once the game moves on
   let note = "";
-  let stage2Shown = 1; // how many steps of the stage 2 on the table are shown
-  let stage2Of = ""; // which stage 2 that count belongs to
   const root = el("div", "ob-board tk-board");
   host.appendChild(root);
   onEscape(root, () => {
@@ -54,9 +52,11 @@ function render({ model, el: host }) {
 
   function status(view) {
     const summary = model.get("summary");
+    if (summary && !summary.stage2) return roundOverStatus(model);
     if (summary && summary.stage2) {
-      const total = summary.stage2.steps.length;
-      if (stage2Shown < total) return `${summary.title} · step ${stage2Shown} of ${total}: press Next step to see each check.`;
+      const total = summary.stage2.total;
+      const shown = summary.stage2.steps.length;
+      if (shown < total) return `${summary.title} · step ${shown} of ${total}: press Next step to see each check.`;
       return `${summary.title} · all ${total} steps shown: the bookings and points are below; press ${summary.button || "Continue"}.`;
     }
     if (view.stage === 4) return "The game is over (OB-8).";
@@ -68,6 +68,8 @@ function render({ model, el: host }) {
 
   function hotelRow(view, hotel, number) {
     const row = el("div", "ob-hotel-row");
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", `hotel ${number}: ${hotel.beds} beds, ${ruleText(hotel.rule)}`);
     const mine = view.viewer === view.to_move || view.open;
     const back = el("div", "ob-door");
     back.dataset.hotel = String(number);
@@ -93,12 +95,13 @@ function render({ model, el: host }) {
       node.dataset.position = String(index + 1);
       if (view.stage === 2 && view.checking === number && view.legal_actions.includes(`target ${index + 1}`)) {
         node.classList.add("ob-target");
-        clickable(node, `${node.title}, position ${index + 1} of hotel ${number}'s queue: choose as the target`, () => act(`target ${index + 1}`));
+        clickable(node, `${node.title}, position ${index + 1} of hotel ${number}'s queue: choose as the target`, () => act(`target ${index + 1}`), `target-${number}-${index + 1}`);
+        navigable(node, number, 2 + index);
       }
       queueCards.append(node);
     });
     queue.append(queueCards);
-    for (const [area, where, words] of [[queue, "queue", "booking queue"], [back, "back", "back door"]]) {
+    for (const [area, where, words, column] of [[queue, "queue", "booking queue", 1], [back, "back", "back door", 0]]) {
       const action = selected ? `${where} ${selected} at ${number}` : null;
       if (view.stage === 1 && mine && action && view.legal_actions.includes(action)) area.classList.add("ob-drop");
       clickable(area, `hotel ${number}'s ${words}, ${(where === "queue" ? hotel.queue : hotel.back).length} card(s)`, () => {
@@ -106,8 +109,10 @@ function render({ model, el: host }) {
         if (why) return say(why);
         if (view.stage !== 1) return say("Cards are placed in stage 1 only (OB-4).");
         if (!selected) return say(`Choose a card of your hand first, then click this ${words}.`);
+        focusNext(root, "hand-0", model.get("steps")); // the next card to place
         act(action); // the engine says why not (OB-4, OB-6)
-      });
+      }, `${where}-${number}`);
+      navigable(area, number, column);
     }
     row.append(back, tile, queue);
     return row;
@@ -115,12 +120,14 @@ function render({ model, el: host }) {
 
   function handBlock(view) {
     const block = el("div", "ob-hand");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "your hand");
     const seat = shownSeat(model, view, block);
     if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
     block.append(el("div", "ob-label", `${view.open ? `Hand of player ${seat}` : "Your hand"} (${view.colours[seat]}) · deck ${view.deck_sizes[seat]}`));
     const row = el("div", "ob-hand-row");
-    hand.forEach((key) => {
+    hand.forEach((key, index) => {
       const { crest, kind, beds, coins } = view.card_faces[key];
       const node = slotNode(view, { owner: seat, colour: view.colours[seat], crest, kind, beds, card: key, face_up: true, coins });
       node.title = `${crest} ${kind}: ${beds} bed(s). At a back door: ${view.abilities[kind]}.`;
@@ -134,7 +141,9 @@ function render({ model, el: host }) {
         selected = selected === key ? null : key;
         selectedAt = model.get("steps");
         say(selected ? "Now click a hotel's booking queue (right) or back door (left)." : "");
-      });
+      }, `hand-${index}`);
+      navigable(node, 10, index);
+      if (index === 0) node.dataset.focusHome = "";
       row.append(node);
     });
     block.append(row);
@@ -147,14 +156,19 @@ function render({ model, el: host }) {
   }
 
   // Stage 2 played out on the table (OB-5): the hotels as they were revealed, the free beds after
-  // the latest step shown, and each card's fate so far. Data: summary.stage2, public events only.
+  // the latest step shown, and each card's fate so far. Data: summary.stage2, public events only,
+  // and only the steps shown so far (Python sends the next one on "Next step").
   function stage2Table(view, stage) {
     const block = el("div", "ob-stage2");
-    const steps = stage.steps;
-    const shown = steps.slice(0, stage2Shown);
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "stage 2 on the table");
+    const shown = stage.steps;
+    const total = stage.total;
     const current = shown[shown.length - 1];
     stage.hotels.forEach((hotel) => {
       const row = el("div", "ob-hotel-row ob-stage2-row");
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", `hotel ${hotel.hotel}`);
       const revealed = shown.some((s) => s.kind === "reveal" && s.hotel === hotel.hotel);
       const last = shown.filter((s) => s.hotel === hotel.hotel && s.beds_after !== undefined).pop();
       const free = last ? last.beds_after : hotel.beds;
@@ -164,10 +178,12 @@ function render({ model, el: host }) {
         const slots = el("div", `ob-slots${where === "back" ? " ob-back-slots" : ""}`);
         list.forEach((entry) => {
           const owner = view.colours.indexOf(entry.colour);
-          const { crest, kind, beds, coins, size } = view.card_faces[entry.card];
-          const slot = { owner, colour: entry.colour, crest, kind, beds, card: revealed ? entry.card : null, size, face_up: true, coins };
+          // a hotel not yet revealed comes with its cards' backs only (colour, crest, size)
+          const back = { crest: entry.crest, kind: null, beds: null, coins: "?", size: entry.size };
+          const { crest, kind, beds, coins, size } = entry.card ? view.card_faces[entry.card] : back;
+          const slot = { owner, colour: entry.colour, crest, kind, beds, card: entry.card ?? null, size, face_up: true, coins };
           const node = slotNode(view, slot);
-          node.dataset.card = entry.card;
+          if (entry.card) node.dataset.card = entry.card;
           node.dataset.owner = entry.colour;
           if (revealed) node.classList.add("ob-turned");
           const fate = shown.filter((s) => s.card === entry.card && view.colours[s.player] === entry.colour && s.hotel === hotel.hotel);
@@ -198,22 +214,14 @@ function render({ model, el: host }) {
       block.append(row);
     });
     const now = el("div", "ob-step-now");
-    now.setAttribute("aria-live", "polite");
-    now.textContent = current ? `Step ${stage2Shown} of ${steps.length}: [${current.rule}] ${current.text}` : "";
+    now.textContent = current ? `Step ${shown.length} of ${total}: [${current.rule}] ${current.text}` : "";
     const buttons = el("div", "ob-step-buttons");
-    const next = el("button", "tk-button tk-primary ob-next", stage2Shown < steps.length ? "Next step" : "All steps shown");
-    next.disabled = stage2Shown >= steps.length;
-    next.addEventListener("click", () => {
-      stage2Shown += 1;
-      draw();
-      root.querySelector(".ob-next:not(:disabled)")?.focus();
-    });
+    const next = el("button", "tk-button tk-primary ob-next", shown.length < total ? "Next step" : "All steps shown");
+    next.disabled = shown.length >= total;
+    next.addEventListener("click", () => model.send({ kind: "next-step" }));
     const rest = el("button", "tk-button ob-all", "Show all");
-    rest.disabled = stage2Shown >= steps.length;
-    rest.addEventListener("click", () => {
-      stage2Shown = steps.length;
-      draw();
-    });
+    rest.disabled = shown.length >= total;
+    rest.addEventListener("click", () => model.send({ kind: "all-steps" }));
     buttons.append(next, rest);
     block.append(now, buttons);
     return block;
@@ -223,31 +231,27 @@ function render({ model, el: host }) {
     const view = model.get("view");
     if (!view || !view.hotels) return;
     if (selected && selectedAt !== model.get("steps")) selected = null; // the game moved on
-    const shownStage = model.get("summary");
-    if (shownStage && shownStage.stage2 && stage2Of !== shownStage.title) {
-      stage2Of = shownStage.title; // a new stage 2 starts at its first step (the header says so too)
-      stage2Shown = 1;
-    }
     startDrawing(root, model, view, "Overbooking", status(view),
       "every card is face up, and the hand shown is the player to move's (each hand in turn).");
     const main = el("div", "tk-main");
     const lobby = el("div", "ob-table");
+    lobby.setAttribute("role", "group");
+    lobby.setAttribute("aria-label", "the table");
     const summary = model.get("summary");
     if (summary && summary.stage2) {
       lobby.append(el("div", "ob-label", `${summary.title}: the cards of every hotel turn face up, hotel by hotel`));
       lobby.append(stage2Table(view, summary.stage2));
-      const done = stage2Shown >= summary.stage2.steps.length;
+      const done = summary.stage2.steps.length >= summary.stage2.total;
       if (done) lobby.append(summaryBlock(model));
       else {
         const skip = el("button", "tk-button ob-skip", "Skip to the bookings and points");
-        skip.addEventListener("click", () => {
-          stage2Shown = summary.stage2.steps.length;
-          draw();
-        });
+        skip.addEventListener("click", () => model.send({ kind: "all-steps" }));
         lobby.append(skip);
       }
     } else {
       const column = el("div", "ob-column");
+      column.setAttribute("role", "group");
+      column.setAttribute("aria-label", "the hotels");
       view.hotels.forEach((hotel, index) => column.append(hotelRow(view, hotel, index + 1)));
       lobby.append(column, handBlock(view));
     }

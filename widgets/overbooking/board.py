@@ -39,30 +39,95 @@ class OverbookingBoard(AnalysedBoard):
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
 
-    #: the latest stage 2 as public steps (all cards are face up by then), and how many are shown
+    #: the stage 2 on show as public steps, as far as the page has been shown them (all of them once
+    #: the step-through is over), and how many are shown
     stage2 = traitlets.List().tag(sync=True)
     steps_shown = traitlets.Int(0).tag(sync=True)
-    _stage2_start: int | None = None  # where in the log the stage 2 on show begins
+    _stage2_full: dict | None = None  # the whole end-of-round screen, kept back until its last step
+    _stage2_at: int | None = None  # where in the log the stage 2 on the screen begins
+    _shown_game: tuple[int, Overbooking] | None = None  # (steps, the game before stage 2), cached
+
+    message_kinds = {**AnalysedBoard.message_kinds, "next-step": frozenset(), "all-steps": frozenset()}
+
+    # Until the last step of stage 2 is shown, the page learns only the steps shown so far: the
+    # screen's hotels not yet revealed show only their cards' backs, its bookings and points wait,
+    # the log and "Since your last move" stop at the step shown, and the side panel and the lesson
+    # checks (`game_as_shown`) show the game as it was before stage 2.
+    def summarise(self, log_from: int) -> dict:
+        summary = super().summarise(log_from)
+        stage = summary.get("stage2")
+        if not stage:
+            return summary
+        stage["total"] = len(stage["steps"])
+        # stage 2 may have begun some actions ago (a noble's or a maid's target is chosen in it)
+        self._stage2_at = max(i for i, entry in enumerate(self.game.log) if entry[1] == "stage-2")
+        self._stage2_full = summary
+        with self._quietly():
+            self.steps_shown = min(1, stage["total"])
+        return self._stage2_as_shown()
+
+    def _withholding(self) -> bool:
+        """True while stage 2 is on the screen and not every step of it has been shown."""
+        stage = self.summary.get("stage2")
+        return bool(stage) and self.steps_shown < stage["total"]
+
+    def _stage2_as_shown(self) -> dict:
+        full = self._stage2_full
+        stage = full["stage2"]
+        if self.steps_shown >= stage["total"]:
+            return full
+        steps = stage["steps"][: self.steps_shown]
+        revealed = {step["hotel"] for step in steps if step["kind"] == "reveal"}
+        beds = self.game.components.beds
+        hotels = [hotel if hotel["hotel"] in revealed else _backs(hotel, beds) for hotel in stage["hotels"]]
+        return {**full, "stage2": {**stage, "hotels": hotels, "steps": steps}, "tables": [], "lines": []}
+
+    def next_step(self, everything: bool = False) -> bool:
+        """Show the next step of stage 2 (or all of them)."""
+        if not self.summary.get("stage2"):
+            return self._error("there is no stage 2 to step through")
+        total = self.summary["stage2"]["total"]
+        self.steps_shown = total if everything else min(total, self.steps_shown + 1)
+        self.summary = self._stage2_as_shown()
+        self.message, self.message_kind = "", "info"
+        self._refresh()
+        return True
+
+    def game_as_shown(self) -> Overbooking:
+        if not self._withholding():
+            return self.game
+        steps = len(self.game.history)
+        if self._shown_game is None or self._shown_game[0] != steps:
+            # back to before the action that began stage 2 (the placement that ended stage 1)
+            starts = self._steps.of(self.game).log_starts
+            began = max(index for index, start in enumerate(starts) if start <= self._stage2_at)
+            before = self.game.clone()
+            before.undo(steps - began)
+            self._shown_game = (steps, before)
+        return self._shown_game[1]
+
+    def _log_as_shown(self, log: list[dict]) -> list[dict]:
+        return log[: self._stage2_at + 1 + self.steps_shown] if self._withholding() else log
 
     def _compute_synced(self) -> None:
         super()._compute_synced()
         events = self.game.events_for(None)  # stage 2 is public: every card is face up by then
         starts = [i for i, e in enumerate(events) if e["kind"] == "stage-2"]
-        if not starts:
-            self._stage2_start, self.stage2, self.steps_shown = None, [], 0
-            return
-        start = starts[-1]
         steps = []
-        for entry in events[start + 1 :]:
+        for entry in events[starts[-1] + 1 :] if starts else []:
             if entry["kind"] not in STAGE_2_KINDS:
                 break
             step = {"kind": entry["kind"], "text": f"[{entry['rule']}] {entry['text']}"}
             if "beds_before" in entry:
                 step.update(beds_before=entry["beds_before"], beds_after=entry["beds_after"])
             steps.append(step)
-        if start != self._stage2_start:
-            self._stage2_start, self.steps_shown = start, min(1, len(steps))
+        if self._withholding():
+            before = self.game_as_shown().public_view()
+            self.view = {**self.view, **{key: before[key] for key in ("booked", "tokens", "scores")}}
+            self.stage2 = steps[: self.steps_shown]
+            return
         self.stage2 = steps
+        self.steps_shown = len(steps)  # once the last step is shown or the screen closed, all of it
 
     def board_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """The engine's view plus the words and numbers of the component files: every card face
@@ -75,12 +140,6 @@ class OverbookingBoard(AnalysedBoard):
             "hotels": [{**hotel, "rule_words": rule_words(hotel["rule"])} for hotel in view["hotels"]],
             **board_words(components, view["score_card"]),
         }
-
-    def next_step(self, everything: bool = False) -> None:
-        """Show the next step of stage 2 (or all of them)."""
-        self.steps_shown = len(self.stage2) if everything else min(len(self.stage2), self.steps_shown + 1)
-
-    message_kinds = {**AnalysedBoard.message_kinds, "next-step": frozenset(), "all-steps": frozenset()}
 
     def _handle(self, kind: str, content: dict) -> None:
         if kind in ("next-step", "all-steps"):
@@ -116,3 +175,14 @@ def board_words(components: Components, score_card: str | None) -> dict[str, Any
 
 #: the last card of a round's placements, in words (OB-4: the last player may keep it)
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
+
+
+def _backs(hotel: dict, beds: dict[str, int]) -> dict:
+    """A hotel of the stage-2 screen before its reveal: its cards' backs only (owner, crest, and
+    size: small 1-3 beds, large 4-6, OB-1)."""
+
+    def back(card: dict) -> dict:
+        crest, guest = card["card"].split("-")
+        return {"colour": card["colour"], "crest": crest, "size": "small" if beds[guest] <= 3 else "large"}
+
+    return {**hotel, "queue": [back(c) for c in hotel["queue"]], "back": [back(c) for c in hotel["back"]]}

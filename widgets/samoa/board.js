@@ -66,6 +66,8 @@ function render({ model, el: host }) {
   const legal = (view, action) => view.legal_actions.includes(action);
 
   function status(view) {
+    const over = roundOverStatus(model);
+    if (over) return over;
     if (view.phase === "over") return "The game is over (SA-6).";
     if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
     const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
@@ -74,6 +76,8 @@ function render({ model, el: host }) {
 
   function flagRow(view) {
     const row = el("div", "sa-flags");
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", `flags: round ${view.round} of ${view.flags.length}`);
     view.flags.forEach((nationality, index) => {
       const round = index + 1;
       const flag = el("div", `sa-flag${round === view.round ? " sa-now" : ""}${round < view.round ? " sa-past" : ""}`);
@@ -89,6 +93,8 @@ function render({ model, el: host }) {
 
   function arrivals(view) {
     const block = el("div", "sa-arrivals");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "tourists arriving");
     block.append(el("div", "sa-label", `Tourists arriving (card ${view.tourist_card})`));
     const mine = view.viewer === view.to_move || view.open;
     view.groups.forEach((group, g) => {
@@ -106,7 +112,8 @@ function render({ model, el: host }) {
           if (why) return say(why);
           if (view.phase !== "tourists") return say(`Tourists are taken in the tourist phase (SA-3.5); now: ${view.phase_help}.`);
           pick({ group: g + 1, tile: t + 1 }, `Now click a free room of your hotel for the ${touristName(view, label)}.`);
-        });
+        }, `tourist-${g + 1}-${t + 1}`);
+        navigable(node, 10 + g, t);
         row.append(node);
       });
       if (!group.length) row.append(el("span", "sa-muted", "(all taken this round)"));
@@ -117,6 +124,8 @@ function render({ model, el: host }) {
 
   function buildings(view) {
     const block = el("div", "sa-buildings");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "building tiles on offer");
     block.append(el("div", "sa-label", `Building tiles on offer (${view.building_deck} face down)`));
     const row = el("div", "sa-offer");
     view.offer.forEach((kind) => {
@@ -131,7 +140,8 @@ function render({ model, el: host }) {
         if (view.phase !== "build") return say(`Tiles are bought in the building phase (SA-3.4); now: ${view.phase_help}.`);
         if (kind === "suite") return pick({ suite: true }, "Now click the room of your hotel that becomes the suite (SA-9.2).");
         act(`buy ${kind}`); // the engine says why not (SA-3.4: order, bid, money)
-      });
+      }, `tile-${kind}`);
+      navigable(tile, 20, view.offer.indexOf(kind));
       row.append(tile);
     });
     if (!view.offer.length) row.append(el("span", "sa-muted", "(no tiles left on offer)"));
@@ -141,6 +151,8 @@ function render({ model, el: host }) {
 
   function table(view) {
     const block = el("div", "sa-cards");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "price cards this round");
     block.append(el("div", "sa-label", "Price cards this round"));
     const row = el("div", "sa-played");
     for (let p = 0; p < view.players; p++) {
@@ -176,6 +188,8 @@ function render({ model, el: host }) {
     const mine = player === view.viewer || (view.open && player === view.to_move);
     const acting = mine && view.to_move === player && !model.get("handover");
     const box = el("div", `sa-hotel${mine ? " sa-mine" : ""}`);
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", `${player === view.viewer ? "your hotel" : `player ${player}'s hotel`}`);
     const head = el("div", "sa-hotel-head", `player ${player}${player === view.viewer ? " (you)" : ""}`);
     const extras = [];
     if (hotel.pools) extras.push(`${hotel.pools} pool${hotel.pools > 1 ? "s" : ""}`);
@@ -211,7 +225,8 @@ function render({ model, el: host }) {
         if (legal(view, `remove ${room + 1}`)) return act(`remove ${room + 1}`);
         if (view.phase === "tourists") return say("Click a tourist of the arriving groups first, then a free room.");
         return say(`Rooms take guests in the tourist phase; now: ${view.phase_help}.`);
-      });
+      }, `room-${player}-${room + 1}`);
+      if (mine) navigable(cell, 30 + Math.floor(room / hotel.columns), room % hotel.columns);
       (room < hotel.board_rooms ? grid : extraRow).append(cell);
     });
     box.append(grid);
@@ -236,13 +251,15 @@ function render({ model, el: host }) {
 
   function handBlock(view) {
     const block = el("div", "sa-hand");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "your price cards");
     const seat = shownSeat(model, view, block);
     if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
     const money = view.open ? view.money_all[seat] : view.money;
     block.append(el("div", "sa-label", `${view.open ? `Hand of player ${seat}` : "Your price cards"} · ${money} Tala`));
     const row = el("div", "sa-hand-row");
-    hand.forEach((key) => {
+    hand.forEach((key, index) => {
       const node = priceCardNode(view, key);
       const action = view.phase === "swap" ? `swap ${key}` : `choose ${key}`;
       if (legal(view, action)) node.classList.add("sa-clickable");
@@ -251,7 +268,9 @@ function render({ model, el: host }) {
         if (why) return say(why);
         if (view.phase !== "choose" && view.phase !== "swap") return say(`Price cards are chosen at the start of a round (SA-3.3); now: ${view.phase_help}.`);
         act(action); // the engine says why not
-      });
+      }, `price-${key}`);
+      navigable(node, 0, index);
+      if (index === 0) node.dataset.focusHome = "";
       row.append(node);
     });
     block.append(row);
@@ -277,9 +296,13 @@ function render({ model, el: host }) {
     root.append(flagRow(view));
     const main = el("div", "tk-main");
     const beach = el("div", "sa-table");
+    beach.setAttribute("role", "group");
+    beach.setAttribute("aria-label", "the table");
     const upper = el("div", "sa-upper");
     upper.append(arrivals(view), buildings(view), table(view));
     const hotels = el("div", "sa-hotels");
+    hotels.setAttribute("role", "group");
+    hotels.setAttribute("aria-label", "the hotels");
     for (let p = 0; p < view.players; p++) hotels.append(hotelNode(view, p));
     const summary = summaryBlock(model);
     if (summary) beach.append(summary);
@@ -293,7 +316,7 @@ function render({ model, el: host }) {
       picked = null;
       note = "";
     };
-    main.append(beach, boardPanel(model, { title: `Round ${view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    main.append(beach, boardPanel(model, { title: `Round ${model.get("summary")?.round ?? view.round} of ${view.rounds}`, scores, note, onReset: reset }));
     root.append(main);
     markChanges(view);
   }
@@ -301,6 +324,8 @@ function render({ model, el: host }) {
   // What the tourist icons and flags mean, on the board (not only in tooltips).
   function legend(view) {
     const block = el("div", "sa-legend");
+    block.setAttribute("role", "group");
+    block.setAttribute("aria-label", "what the tourists and flags mean");
     Object.entries(view.nationalities).forEach(([key, name]) => {
       const item = el("span", "sa-legend-item");
       const swatch = el("span", "sa-legend-flag", key);

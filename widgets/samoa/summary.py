@@ -1,6 +1,10 @@
 """The Samoa end-of-round screen (SA-3.6): what each hotel was paid, what became of the price
-cards, where the tie card went. A payout is secret to its hotel: the screen shows the reader's own
-sum and, for the others, only that they were paid."""
+cards, where the tie card went.
+
+What a seat may see of the payouts: every guest's payment is announced as the guest is placed
+(SA-3.5, "pays 6" in everyone's log), so what each hotel was paid this round is the sum of its
+announced payments, and the screen shows it for every hotel, as the log does. What stays hidden is
+each purse (SA-3.6: money is hidden; the side panel says "secret"), which the screen never shows."""
 
 from __future__ import annotations
 
@@ -17,17 +21,34 @@ def end_of_round(game: Samoa, events: list[dict[str, Any]]) -> dict[str, Any]:
         return {}
     rounds = [event["round"] for event in events if event["kind"] == "round"]
     finished = rounds[-1] - 1 if rounds else game.round  # a new round may already have begun
+    announced = _announced_payments(game)
     paid = {event["player"]: event.get("earned") for event in payouts}
     rows = []
     for player in range(game.settings.players):
+        guests = announced.get(player, [])
         if player not in paid:
             rows.append([f"player {player}", "nothing: no new guests"])
-        else:
-            rows.append([f"player {player}", "secret (SA-3.6)" if paid[player] is None else f"{paid[player]} Tala"])
+        else:  # the reader's own payout as the engine told it; the others' as their guests paid aloud
+            total = paid[player] if paid[player] is not None else sum(guests)
+            each = " + ".join(map(str, guests))
+            rows.append([f"player {player}", f"{total} Tala" + (f" ({each}, as announced)" if len(guests) > 1 else "")])
     lines = [event["text"] for event in events if event["kind"] in SHOWN]
     return {
         "title": f"Round {finished} is over: payouts (SA-3.6)",
+        "round": finished,  # the round on show (the next one may have begun)
         "tables": [{"caption": "Paid for the guests in each hotel", "header": ["player", "paid"], "rows": rows}],
-        "lines": lines,
+        "lines": [*lines, "Each purse stays hidden (SA-3.6): only what every guest paid was announced."],
         "button": "See the final result" if game.is_over else "Continue to the next round",
     }
+
+
+def _announced_payments(game: Samoa) -> dict[int, list[int]]:
+    """What each hotel's new guests of the round just paid, as announced to everyone (SA-3.5)."""
+    public = game.events_for(None)
+    start = max((i for i, event in enumerate(public) if event["kind"] == "payout"), default=len(public))
+    begun = max((i for i, event in enumerate(public[:start]) if event["kind"] == "round"), default=0)
+    payments: dict[int, list[int]] = {}
+    for event in public[begun:start]:
+        if event["kind"] == "place":
+            payments.setdefault(event["player"], []).append(event["pays"])
+    return payments
