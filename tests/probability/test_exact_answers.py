@@ -245,6 +245,20 @@ def _books_by_hand(queue_kind: str, back_kind: str) -> bool:
     return free >= 5
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_lesson_5_the_position_is_stated_as_data(seed):
+    """The lesson's table is the same whatever the seed deals: hotel 1's cards, the other hotels'
+    beds and rules, and every hand."""
+    game = backs.position(seed=seed)
+    hotel = game.view(0)["hotels"][0]
+    assert (hotel["beds"], hotel["rule"]) == (backs.POSITION["beds"], backs.POSITION["rule"])
+    assert [[s["colour"], s["crest"], s["size"]] for s in hotel["queue"]] == [
+        ["blue", "fish", "large"], ["green", "rose", "small"], ["red", "bird", "large"]]
+    assert [(h.beds, h.rule) for h in game.hotels[1:]] == [(h["beds"], h["rule"]) for h in backs.OTHER_HOTELS]
+    for player, colour in enumerate(game.colours):
+        assert sorted(card.key for card in game.hands[player]) == sorted(backs.HANDS[colour])
+
+
 def test_lesson_5_the_chance_to_book_by_hand():
     kinds = ("noble", "soldier", "worker")
     by_hand = Fraction(sum(_books_by_hand(q, b) for q in kinds for b in kinds), 9)
