@@ -52,7 +52,7 @@ POSITIONS = {
                             ""),  # the lessons' round, stated as data: see `position`
     "samoa": Position("samoa", "Samoa", 3, "heuristic", "which price card to play in round 11 (SA-5)",
                       "all tourist cards and 5 of the 11 price cards are `assumed` (datasets/samoa/)",
-                      "the first time player 1 chooses a price card in round 11"),
+                      "player 1's price choice in round 11, the two best cards' estimates apart"),
     "overbooking": Position("overbooking", "Overbooking", 2, "random",
                             "which card to place face down at the back door, and at which hotel, in the last round",
                             "the coins, the score cards and 13 of the 16 hotel sides are `assumed`"
@@ -65,7 +65,14 @@ SEEDS = 200  # seeds tried for a position; the property is common, so the search
 
 
 def _samoa_reached(game: Game) -> bool:
-    return game.round == 11 and game.phase == "choose" and game.current_player == 1
+    """Player 1's price choice in round 11, where the lesson's table (`SAMOA_ROLLOUTS`) gives the
+    two best cards different estimates: its exercise asks how many rollouts would tell them apart."""
+    if not (game.round == 11 and game.phase == "choose" and game.current_player == 1):
+        return False
+    if len(game.legal_actions()) < 2:
+        return False
+    best, second = advise(game, rollouts=SAMOA_ROLLOUTS, policy="heuristic", seed=0).actions[:2]
+    return best.difference > second.difference
 
 
 def _overbooking_reached(game: Game) -> bool:
@@ -80,7 +87,8 @@ def _overbooking_reached(game: Game) -> bool:
     return all(value.difference_low == value.difference_high for value in table.actions)
 
 
-HEURISTIC_ROLLOUTS = 50  # the lesson's table of heuristic rollouts that all agree
+HEURISTIC_ROLLOUTS = 50  # the lesson's Overbooking table of heuristic rollouts that all agree
+SAMOA_ROLLOUTS = 100  # the lesson's Samoa table
 _REACHED = {"samoa": _samoa_reached, "overbooking": _overbooking_reached}
 
 
@@ -125,18 +133,14 @@ def game_position(name: str) -> Game:
     return game
 
 
-def identical_rows(result: Advice) -> list[tuple[str, str]]:
-    """Pairs of moves whose estimate and interval agree to the last digit (common random numbers:
-    moves that play out alike in every rollout)."""
-    seen: dict[tuple, str] = {}
-    pairs = []
+def identical_rows(result: Advice) -> list[list[str]]:
+    """Groups of two or more moves whose estimates and intervals agree to the last digit (common
+    random numbers: moves that play out alike in every rollout), best first."""
+    groups: dict[tuple, list[str]] = {}
     for value in result.actions:
         key = (value.difference, value.difference_low, value.difference_high, value.win, value.win_low, value.win_high)
-        if key in seen:
-            pairs.append((seen[key], str(value.action)))
-        else:
-            seen[key] = str(value.action)
-    return pairs
+        groups.setdefault(key, []).append(str(value.action))
+    return [group for group in groups.values() if len(group) > 1]
 
 
 @functools.lru_cache(maxsize=64)
