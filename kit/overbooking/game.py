@@ -62,12 +62,20 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
 
         {"hotels": [{"beds": 13, "rule": "none", "queue": [["orange", "bird-soldier"], ...],
                      "back": [["orange", "fish-noble"]]}, ...],
+         "hands": {"red": ["bird-monk", ...]},   # the 9 cards a player then holds (optional)
          "check": True}     # go straight to stage 2 (OB-5) and check the bookings
 
     Each named card is taken from its owner's hand or deck, so all 96 cards stay accounted for; the
-    first hotels of the column take the given beds and rule (their tiles stay as drawn).
+    first hotels of the column take the given beds and rule (their tiles stay as drawn). A player
+    given a hand holds exactly those cards once the hotels' cards are laid out; the rest of their
+    cards stay in their deck.
     """
     check_scenario(game, scenario)
+    hands = scenario.get("hands", {})
+    for colour in hands:  # the whole hand goes back first: the hotels and the hand may name any card
+        owner = game.colours.index(colour)
+        game.decks[owner][:0] = game.hands[owner]
+        game.hands[owner] = []
     for hotel, spec in zip(game.hotels, scenario.get("hotels", [])):
         hotel.beds = spec.get("beds", hotel.beds)
         hotel.rule = spec.get("rule", hotel.rule)
@@ -84,6 +92,13 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
                 else:
                     raise ValueError(f"{colour} has no {key} left to lay out")
                 getattr(hotel, where).append(Slot(card, owner))
+    for colour, keys in hands.items():
+        owner = game.colours.index(colour)
+        deck = game.decks[owner]
+        for key in keys:
+            card = next(c for c in deck if c.key == key)  # checked: not laid out, so in the deck
+            deck.remove(card)
+            game.hands[owner].append(card)
     for player in range(game.players):
         rules.draw_up(game, player)
     game.log.append(("OB-2", "scenario", None, {"scenario": sorted(scenario)}))
@@ -97,6 +112,7 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
         raise ValueError(f"the scenario sets up a position the rules never reach: {error}") from None
 
 
+SCENARIO_KEYS = ("hotels", "hands", "check")
 SCENARIO_HOTEL_KEYS = ("beds", "rule", "queue", "back")
 MAX_BEDS = 99
 
@@ -105,9 +121,11 @@ def check_scenario(game: Overbooking, scenario: Any) -> None:
     """Every value's type and range, before anything is changed (a ValueError says which is wrong)."""
     if not isinstance(scenario, dict):
         raise ValueError(f"a scenario is a dict, not {short(scenario)}")
-    unknown = set(scenario) - {"hotels", "check"}
+    unknown = set(scenario) - set(SCENARIO_KEYS)
     if unknown:
-        raise ValueError(f"unknown scenario keys: {short(sorted(map(str, unknown)))} (known: hotels, check)")
+        raise ValueError(
+            f"unknown scenario keys: {short(sorted(map(str, unknown)))} (known: {', '.join(SCENARIO_KEYS)})"
+        )
     if not isinstance(scenario.get("check", False), bool):
         raise ValueError(f"check must be true or false, not {short(scenario['check'])}")
     hotels = scenario.get("hotels", [])
@@ -141,6 +159,32 @@ def check_scenario(game: Overbooking, scenario: Any) -> None:
     most = game.players * game.components.cards_per_round
     if laid > most:
         raise ValueError(f"OB-4: {laid} cards laid out, but {game.players} players place at most {most} in a round")
+    laid_out: dict[str, set[str]] = {}
+    for spec in hotels:
+        for colour, key in spec.get("queue", []) + spec.get("back", []):
+            laid_out.setdefault(colour, set()).add(key)
+    check_hands(game, scenario.get("hands", {}), laid_out)
+
+
+def check_hands(game: Overbooking, hands: Any, laid_out: dict[str, set[str]]) -> None:
+    """A scenario's hands: for players of this game, each exactly a hand (OB-2) of their own cards,
+    none of them also laid out at a hotel."""
+    c = game.components
+    if not isinstance(hands, dict):
+        raise ValueError(f"hands: a dict from colour to a list of card names, not {short(hands)}")
+    for colour, keys in hands.items():
+        if colour not in game.colours:
+            raise ValueError(f"hands: no {short(colour)} player in a {game.players}-player game")
+        if not (isinstance(keys, list) and len(keys) == c.hand_size and all(isinstance(k, str) for k in keys)):
+            raise ValueError(f"hands: {colour}'s hand is a list of {c.hand_size} card names (OB-2), not {short(keys)}")
+        own = {card.key for card in c.decks[colour]}
+        for key in keys:
+            if key not in own:
+                raise ValueError(f"hands: {colour} has no card {short(key)}")
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"hands: {colour}'s hand names a card twice (each deck has one of each, OB-1)")
+        for key in set(keys) & laid_out.get(colour, set()):
+            raise ValueError(f"hands: {colour}'s {key} is laid out at a hotel, so it is not in the hand")
 
 
 @register

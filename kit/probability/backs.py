@@ -84,11 +84,26 @@ POSITION = {
     "back": [["blue", "bird-worker"]],
 }
 ME = 0
+#: The rest of the lesson's table, stated as data too (so the picture is the same whatever the seed
+#: deals): the other two hotels and the three hands.
+OTHER_HOTELS = [{"beds": 10, "rule": "none"}, {"beds": 14, "rule": "two_crests"}]
+HANDS = {
+    "red": ["bird-worker", "fish-merchant", "fish-noble", "fish-soldier", "rose-maid", "rose-worker",
+            "tower-monk", "tower-maid", "tower-worker"],
+    "blue": ["bird-maid", "bird-noble", "fish-maid", "fish-soldier", "rose-monk", "rose-merchant",
+             "rose-soldier", "rose-worker", "tower-monk"],
+    "green": ["bird-merchant", "bird-soldier", "bird-worker", "fish-maid", "rose-merchant", "rose-soldier",
+              "tower-monk", "tower-maid", "tower-noble"],
+}  # fmt: skip
 
 
 def position(layout: Mapping = POSITION, seed: int = 0) -> Overbooking:
-    """The position in stage 1, as the engine holds it (the hidden cards are the layout's)."""
-    return Overbooking(players=3, seed=seed, scenario={"hotels": [dict(layout)]})
+    """The position in stage 1, as the engine holds it (the hidden cards are the layout's). The
+    lesson's own layout comes with the rest of its table (`OTHER_HOTELS`, `HANDS`); another layout
+    only sets hotel 1."""
+    if layout is not POSITION:
+        return Overbooking(players=3, seed=seed, scenario={"hotels": [dict(layout)]})
+    return Overbooking(players=3, seed=seed, scenario={"hotels": [dict(layout), *OTHER_HOTELS], "hands": HANDS})
 
 
 def books(layout: Mapping, me: int = ME) -> bool:

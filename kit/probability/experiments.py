@@ -20,6 +20,7 @@ import polars as pl
 
 from kit.bots.base import RandomBot
 from kit.core import Game
+from kit.overbooking import Overbooking
 from kit.samoa import Samoa
 from kit.sim.stats import share_by
 
@@ -44,6 +45,27 @@ def samoa_round_1(players: int = 3, seed: int = 0) -> Samoa:
     game = Samoa(players=players, seed=seed)
     assert game.phase == "choose" and game.round == 1, "a Samoa game starts with the choice of price cards"
     return game
+
+
+#: The lesson's start of a 3-player Overbooking game, stated as data (not a seed): the three hotels'
+#: beds and rules and every player's hand. Red places first.
+OVERBOOKING_START = {
+    "hotels": [{"beds": 9, "rule": "small_only"}, {"beds": 10, "rule": "none"}, {"beds": 14, "rule": "two_crests"}],
+    "hands": {
+        "red": ["bird-worker", "fish-merchant", "fish-noble", "fish-soldier", "rose-maid", "rose-worker",
+                "tower-monk", "tower-maid", "tower-worker"],
+        "blue": ["bird-maid", "fish-maid", "fish-noble", "fish-soldier", "rose-monk", "rose-merchant",
+                 "rose-soldier", "rose-worker", "tower-monk"],
+        "green": ["bird-merchant", "bird-soldier", "bird-worker", "fish-maid", "rose-merchant", "rose-soldier",
+                  "tower-monk", "tower-maid", "tower-noble"],
+    },
+}  # fmt: skip
+
+
+def overbooking_start(seed: int = 0) -> Overbooking:
+    """The lesson's first placement of a 3-player game (`OVERBOOKING_START`): whatever `seed` deals,
+    the hotels' beds and rules and the hands are these (the seed still orders the decks)."""
+    return Overbooking(players=3, seed=seed, scenario=OVERBOOKING_START)
 
 
 def is_dearest(action: object) -> bool:

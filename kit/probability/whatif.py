@@ -14,6 +14,7 @@ computed, so the notebook asks for each only once.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -33,45 +34,113 @@ def position(cards_left: int = 30) -> LostCities:
 
 @dataclass(frozen=True)
 class Position:
-    """A real position: `moves` actions of heuristic bots from a seeded deal."""
+    """A real position: heuristic bots play a seeded game until they reach a decision with the
+    property the lesson's text relies on (`reached`); the first seed from 0 that reaches one is used,
+    so the text stays true whatever the seeded generator deals."""
 
     game: str
     title: str
     players: int
-    seed: int
-    moves: int
     policy: str  # the rollout policy the lesson uses for it
     question: str  # what the player to move is deciding
     assumed: str  # the component data the values rest on that is `assumed` ("" for none)
+    where: str = ""  # the property in words ("" for Lost Cities: its round is stated as data)
 
 
 POSITIONS = {
-    "lost-cities": Position("lost-cities", "Lost Cities", 2, 0, 0, "heuristic", "play or discard which card",
-                            ""),  # moves: see `position` (until 30 cards are left)
-    "samoa": Position("samoa", "Samoa", 3, 0, 140, "heuristic", "which price card to play in round 11 (SA-5)",
-                      "all tourist cards and 5 of the 11 price cards are `assumed` (datasets/samoa/)"),
-    "overbooking": Position("overbooking", "Overbooking", 2, 0, 39, "random",
+    "lost-cities": Position("lost-cities", "Lost Cities", 2, "heuristic", "play or discard which card",
+                            ""),  # the lessons' round, stated as data: see `position`
+    "samoa": Position("samoa", "Samoa", 3, "heuristic", "which price card to play in round 11 (SA-5)",
+                      "all tourist cards and 5 of the 11 price cards are `assumed` (datasets/samoa/)",
+                      "player 1's price choice in round 11, the two best cards' estimates apart"),
+    "overbooking": Position("overbooking", "Overbooking", 2, "random",
                             "which card to place face down at the back door, and at which hotel, in the last round",
                             "the coins, the score cards and 13 of the 16 hotel sides are `assumed`"
-                            " (datasets/overbooking/)"),
+                            " (datasets/overbooking/)",
+                            "the last round, player 1 to place, every legal placement at a back door, and heuristic"
+                            " rollouts that all end alike"),
 }  # fmt: skip
+
+SEEDS = 200  # seeds tried for a position; the property is common, so the search ends within a few
+
+
+def _samoa_reached(game: Game) -> bool:
+    """Player 1's price choice in round 11, where the lesson's table (`SAMOA_ROLLOUTS`) gives the
+    two best cards different estimates: its exercise asks how many rollouts would tell them apart."""
+    if not (game.round == 11 and game.phase == "choose" and game.current_player == 1):
+        return False
+    if len(game.legal_actions()) < 2:
+        return False
+    best, second = advise(game, rollouts=SAMOA_ROLLOUTS, policy="heuristic", seed=0).actions[:2]
+    return best.difference > second.difference
+
+
+def _overbooking_reached(game: Game) -> bool:
+    """The last round's stage 1, player 1 to place, and only back doors open to it. And the lesson's
+    "interval of width zero": with the heuristic on both sides every rollout ends alike."""
+    if not (game.round == game.components.rounds and game.stage == 1 and game.current_player == 1):
+        return False
+    actions = game.legal_actions()
+    if len(actions) < 2 or not all(getattr(action, "where", None) == "back" for action in actions):
+        return False
+    table = advise(game, rollouts=HEURISTIC_ROLLOUTS, policy="heuristic", seed=0)
+    return all(value.difference_low == value.difference_high for value in table.actions)
+
+
+HEURISTIC_ROLLOUTS = 50  # the lesson's Overbooking table of heuristic rollouts that all agree
+SAMOA_ROLLOUTS = 100  # the lesson's Samoa table
+_REACHED = {"samoa": _samoa_reached, "overbooking": _overbooking_reached}
+
+
+def _rules(name: str):
+    if name == "samoa":
+        from kit.samoa import Samoa
+
+        return Samoa
+    from kit.overbooking import Overbooking
+
+    return Overbooking
+
+
+@functools.lru_cache(maxsize=4)
+def found(name: str) -> tuple[int, int]:
+    """(seed, moves): the first seed whose game of heuristic bots reaches the position of `name`
+    (see `POSITIONS`), and the moves it takes."""
+    from kit.bots.rollout import heuristic_bot
+
+    spec, reached, bot = POSITIONS[name], _REACHED[name], heuristic_bot(name)
+    for seed in range(SEEDS):
+        game = _rules(name)(players=spec.players, seed=seed)
+        for moves in itertools.count():
+            if game.is_over:
+                break
+            if reached(game):
+                return seed, moves
+            game.apply(bot.choose(game))
+    raise RuntimeError(f"no {spec.title} game of the first {SEEDS} seeds reaches {spec.where}")
 
 
 def game_position(name: str) -> Game:
     """The lesson's position of game `name` (see `POSITIONS`): a fresh copy each call."""
-    spec = POSITIONS[name]
     if name == "lost-cities":
         return position(cards_left=30)
     from kit.bots.rollout import heuristic_bot
 
-    if name == "samoa":
-        from kit.samoa import Samoa as Rules
-    else:
-        from kit.overbooking import Overbooking as Rules
-    game, bot = Rules(players=spec.players, seed=spec.seed), heuristic_bot(name)
-    for _ in range(spec.moves):
+    seed, moves = found(name)
+    game, bot = _rules(name)(players=POSITIONS[name].players, seed=seed), heuristic_bot(name)
+    for _ in range(moves):
         game.apply(bot.choose(game))
     return game
+
+
+def identical_rows(result: Advice) -> list[list[str]]:
+    """Groups of two or more moves whose estimates and intervals agree to the last digit (common
+    random numbers: moves that play out alike in every rollout), best first."""
+    groups: dict[tuple, list[str]] = {}
+    for value in result.actions:
+        key = (value.difference, value.difference_low, value.difference_high, value.win, value.win_low, value.win_high)
+        groups.setdefault(key, []).append(str(value.action))
+    return [group for group in groups.values() if len(group) > 1]
 
 
 @functools.lru_cache(maxsize=64)

@@ -245,6 +245,20 @@ def _books_by_hand(queue_kind: str, back_kind: str) -> bool:
     return free >= 5
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_lesson_5_the_position_is_stated_as_data(seed):
+    """The lesson's table is the same whatever the seed deals: hotel 1's cards, the other hotels'
+    beds and rules, and every hand."""
+    game = backs.position(seed=seed)
+    hotel = game.view(0)["hotels"][0]
+    assert (hotel["beds"], hotel["rule"]) == (backs.POSITION["beds"], backs.POSITION["rule"])
+    assert [[s["colour"], s["crest"], s["size"]] for s in hotel["queue"]] == [
+        ["blue", "fish", "large"], ["green", "rose", "small"], ["red", "bird", "large"]]
+    assert [(h.beds, h.rule) for h in game.hotels[1:]] == [(h["beds"], h["rule"]) for h in backs.OTHER_HOTELS]
+    for player, colour in enumerate(game.colours):
+        assert sorted(card.key for card in game.hands[player]) == sorted(backs.HANDS[colour])
+
+
 def test_lesson_5_the_chance_to_book_by_hand():
     kinds = ("noble", "soldier", "worker")
     by_hand = Fraction(sum(_books_by_hand(q, b) for q in kinds for b in kinds), 9)
@@ -329,16 +343,29 @@ def test_lesson_7_rollouts_to_tell_apart_and_moves_overlapping_the_best_read_the
 
 @pytest.mark.slow
 def test_lesson_7_samoa_and_overbooking_positions_are_the_ones_the_lesson_describes():
+    """Found by the properties the lesson's text relies on (not by what one seed deals)."""
     samoa, overbooking = whatif.game_position("samoa"), whatif.game_position("overbooking")
     assert (samoa.current_player, samoa.round, samoa.phase) == (1, 11, "choose")
-    assert sorted(map(str, samoa.legal_actions())) == ["choose 14/8", "choose 2/3", "choose grey"]
-    assert (overbooking.current_player, overbooking.round, overbooking.view(1)["rounds"]) == (1, 4, 4)
-    assert len(overbooking.legal_actions()) == 10
-    assert all(whatif.POSITIONS[name].assumed for name in ("samoa", "overbooking"))
+    assert len(samoa.legal_actions()) >= 2 and all(str(a).startswith("choose ") for a in samoa.legal_actions())
+    rounds = overbooking.view(1)["rounds"]
+    assert (overbooking.current_player, overbooking.round, overbooking.stage) == (1, rounds, 1)
+    assert len(overbooking.legal_actions()) >= 2
+    assert all(action.where == "back" for action in overbooking.legal_actions())
+    assert all(whatif.POSITIONS[name].assumed and whatif.POSITIONS[name].where for name in ("samoa", "overbooking"))
+    seed, moves = whatif.found("samoa")
+    assert 0 <= seed < whatif.SEEDS and len(samoa.history) == moves
     from kit.sim.advice import advise
 
+    best, second = whatif.advice("samoa", whatif.SAMOA_ROLLOUTS).actions[:2]
+    assert best.difference > second.difference  # exercise 5 can be answered
     kept = whatif.advice("samoa", 10)  # the position's own policy, on a position rebuilt alike each time
     assert kept.actions == advise(whatif.game_position("samoa"), rollouts=10, policy="heuristic").actions
+
+
+def test_lesson_7_identical_rows_pairs_each_row_with_its_first_twin():
+    twins = _advice(("a", 1, 0, 2), ("b", 1, 0, 2), ("c", -5, -6, -4), ("d", 1, 0, 2), ("e", -5, -6, -3))
+    assert whatif.identical_rows(twins) == [["a", "b", "d"]]
+    assert whatif.identical_rows(_advice(("a", 1, 0, 2), ("b", 1, 0, 2.5))) == []
 
 
 @pytest.mark.slow
@@ -348,11 +375,13 @@ def test_lesson_7_overbooking_twins_zero_width_and_the_square_law_on_the_engine(
     at 4n is half the width at n, up to the sampling error of the standard deviation."""
     small, large = whatif.advice("overbooking", 100), whatif.advice("overbooking", 400)
     rows = {value.action: value for value in large.actions}
-    rose, tower = rows["back rose-soldier at 1"], rows["back tower-soldier at 1"]
-    assert vars(rose) | {"action": ""} == vars(tower) | {"action": ""}
-    assert all(v.difference_low == v.difference_high for v in whatif.advice("overbooking", 20, "heuristic").actions)
+    for first, *others in whatif.identical_rows(large):
+        for other in others:
+            assert vars(rows[first]) | {"action": ""} == vars(rows[other]) | {"action": ""}
+    heuristic = whatif.advice("overbooking", whatif.HEURISTIC_ROLLOUTS, "heuristic")
+    assert all(v.difference_low == v.difference_high for v in heuristic.actions)
     ratios = [
         whatif.half_width(b.difference_low, b.difference_high) / whatif.half_width(a.difference_low, a.difference_high)
         for a, b in zip(sorted(small.actions, key=lambda v: v.action), sorted(large.actions, key=lambda v: v.action))
     ]
-    assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.1)  # seed 0: 0.47
+    assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.1)
