@@ -5,6 +5,8 @@
     python3 dev.py test     set up (first time only) and run the whole test suite
     python3 dev.py setup    only set up
     python3 dev.py voila    set up (first time only) and serve notebooks/ as pages without code (Voila)
+    python3 dev.py class --roster FILE
+                            set up and start a JupyterHub for a class (root; see README, Teaching a class)
     python3 dev.py notebooks [PATH...]
                             re-run notebooks in place and store their outputs (no widget state);
                             with no path, every notebook under notebooks/
@@ -91,6 +93,12 @@ def voila(args: list[str]) -> int:
     say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
     command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args]
     return subprocess.call(command, cwd=ROOT)
+
+
+def classroom(args: list[str]) -> int:
+    """A JupyterHub for one class (classroom/server.py); it installs its own software under its root."""
+    setup()
+    return subprocess.call([str(PYTHON), "-m", "classroom", *args], cwd=ROOT)
 
 
 def cores() -> int:
@@ -212,7 +220,7 @@ def mutate(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate}
+    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate, "class": classroom}
     if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2
