@@ -13,9 +13,7 @@ from .server import DEFAULT_ROOT, ClassRoot, ClassServerError, install_software,
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="dev.py class", description=__doc__)
-    parser.add_argument(
-        "--roster", type=Path, help="the class list: one username a line (see classroom/roster.py)"
-    )
+    parser.add_argument("--roster", type=Path, help="the class list: one username a line (see classroom/roster.py)")
     parser.add_argument(
         "--root", type=Path, default=DEFAULT_ROOT, help=f"where the class lives (default {DEFAULT_ROOT})"
     )

@@ -77,3 +77,14 @@ c.JupyterHub.services = [
         ],
     },
 ]
+
+if settings.get("benchmark_token"):
+    # benchmarks/class_capacity.py only: a service that starts the students' servers and acts for them
+    c.JupyterHub.services.append({"name": "capacity-benchmark", "api_token": settings["benchmark_token"]})
+    c.JupyterHub.load_roles.append(
+        {
+            "name": "capacity-benchmark",
+            "services": ["capacity-benchmark"],
+            "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users"],
+        }
+    )

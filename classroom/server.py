@@ -35,7 +35,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .roster import Student, read_roster
+from .roster import USERNAME, Student, read_roster
 
 REPO = Path(__file__).resolve().parent.parent
 LESSONS = REPO / "notebooks" / "probability"
@@ -192,19 +192,28 @@ def run_as(user: str, *command: str | Path, cwd: Path | None = None) -> str:
     return done.stdout
 
 
-def ensure_account(user: str, known: set[str]) -> bool:
-    """Make the system account `user` (with a private home) unless this server made it already.
-    An account that exists but was not made for this class is refused: the class list must not
-    hand someone else's account (or a system one, like `daemon`) to a student."""
+def check_accounts(accounts: Accounts, known: set[str]) -> None:
+    """Refuse, before anything is made, a name that is already an account of this machine that this
+    class did not make: the class list must not hand someone else's account (or a system one, like
+    `daemon`) to a student."""
+    for user in accounts.everyone:
+        try:
+            pwd.getpwnam(user)
+        except KeyError:
+            continue
+        if user not in known:
+            raise ClassServerError(f"{user!r} is already an account on this machine that this class did not create")
+
+
+def ensure_account(user: str) -> bool:
+    """Make the system account `user` with a private home, unless it exists; True if made."""
     try:
         pwd.getpwnam(user)
+        return False
     except KeyError:
         subprocess.run(["useradd", "--create-home", "--user-group", "--shell", "/bin/bash", user], check=True)
         os.chmod(pwd.getpwnam(user).pw_dir, 0o700)
         return True
-    if user not in known:
-        raise ClassServerError(f"{user!r} is already an account on this machine that this class did not create")
-    return False
 
 
 def set_passwords(place: ClassRoot, users: list[str]) -> dict[str, str]:
@@ -287,17 +296,24 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
         raise ClassServerError(f"the port must be from 1 to 65535, not {port}")
     if not 1 <= idle_minutes <= 24 * 60:
         raise ClassServerError(f"idle minutes must be from 1 to 1440, not {idle_minutes}")
+    for what, name, longest in (("teacher's username", teacher, 32), ("course id", course, 24)):
+        if not USERNAME.fullmatch(name) or len(name) > longest:
+            raise ClassServerError(
+                f"the {what} must be lower-case letters, digits, - and _, starting with a letter, "
+                f"at most {longest} characters: not {name[:40]!r}"
+            )
     accounts = Accounts(teacher, course, tuple(read_roster(roster, reserved=frozenset({teacher, f"grader-{course}"}))))
     place = ClassRoot(Path(root).resolve())
+    known_file = place.hub / "accounts.json"
+    known = set(json.loads(known_file.read_text())) if known_file.exists() else set()
+    check_accounts(accounts, known)
     place.root.mkdir(parents=True, exist_ok=True)
     os.chmod(place.root, 0o755)
     for folder, mode in ((place.hub, 0o700), (place.secrets, 0o700), (place.exchange, 0o777)):
         folder.mkdir(exist_ok=True)
         os.chmod(folder, mode)
     install_software(place)
-    known_file = place.hub / "accounts.json"
-    known = set(json.loads(known_file.read_text())) if known_file.exists() else set()
-    created = [user for user in accounts.everyone if ensure_account(user, known)]
+    created = [user for user in accounts.everyone if ensure_account(user)]
     known_file.write_text(json.dumps(sorted(known | set(created)), indent=1) + "\n")
     set_passwords(place, created)
     course_folder = nbgrader_configs(place, accounts)

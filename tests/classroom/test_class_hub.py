@@ -145,17 +145,18 @@ class Visitor:
         return self.context.request.get(f"{self.url}{path}", timeout=120_000)
 
 
-def answer(visitor: Visitor, course: str, value: str) -> None:
-    """Fill exercise 2's answer cell of the fetched lesson with `value` and save it (the contents API,
-    as JupyterLab does)."""
-    path = f"/user/{visitor.username}/api/contents/{LESSON}/{LESSON}.ipynb"
+def answer(visitor: Visitor, value: str, lesson: str = LESSON, name: str = "p_desert_10", edit=None) -> None:
+    """Fill exercise 2's answer cell of the fetched lesson with `value` (and let `edit` change the
+    notebook further), then save it through the contents API, as JupyterLab does."""
+    path = f"/user/{visitor.username}/api/contents/{lesson}/{lesson}.ipynb"
     response = visitor.get(path)
     assert response.ok, f"the fetched lesson is missing: {response.status}"
-    model = response.json()
-    notebook = model["content"]
+    notebook = response.json()["content"]
     cells = [cell for cell in notebook["cells"] if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex2-answer"]
     assert len(cells) == 1
-    cells[0]["source"] = f"from fractions import Fraction\np_desert_10 = {value}\n"
+    cells[0]["source"] = f"from fractions import Fraction\n{name} = {value}\n"
+    if edit:
+        edit(notebook)
     put = visitor.context.request.put(
         f"{visitor.url}{path}",
         data=json.dumps({"type": "notebook", "format": "json", "content": notebook}),
@@ -184,7 +185,7 @@ def test_a_lesson_goes_round_the_class_and_comes_back_graded(hub):
             for role, value in (("right", "Fraction(22, 52)"), ("wrong", "Fraction(1, 52)")):
                 student = Visitor(browser, url, who[role], hub["passwords"][who[role]])
                 student.post(f"/user/{who[role]}/assignments/fetch", {"course_id": course, "assignment_id": LESSON})
-                answer(student, course, value)
+                answer(student, value)
                 student.post(f"/user/{who[role]}/assignments/submit", {"course_id": course, "assignment_id": LESSON})
                 students[role] = student
 
@@ -228,3 +229,80 @@ def test_students_cannot_read_each_other_nor_the_teachers_sources(hub):
     assert not can_read(who["right"], other_home)
     assert not can_read(who["right"], hub["course_dir"] / "source")
     assert not can_read(who["teacher"], other_home)  # the teacher grades through the formgrader, not by peeking
+
+
+FLAG_ROW = "04-the-flag-row"
+
+
+def grade_cell(notebook: dict, grade_id: str) -> dict:
+    return next(c for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+def test_late_twice_submitted_and_tampered_work_loses_nothing_and_gains_nothing(hub):
+    """A lesson past its due date, one student who submits twice (wrong, then right), one who edits
+    a check cell to pass and deletes another: the gradebook keeps the latest work, marks it late,
+    grades with the teacher's checks, and the tampering earns nothing."""
+    from nbgrader.api import Gradebook
+    from playwright.sync_api import sync_playwright
+
+    who, url, course = hub["who"], hub["url"], hub["who"]["course"]
+    formgrader, prefix = f"/services/{course}/formgrader/api", f"/services/{course}"
+
+    def tamper(notebook):
+        grade_cell(notebook, "ex2-check")["source"] = "pass  # always right\n"
+        notebook["cells"].remove(grade_cell(notebook, "ex1-check"))
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
+        try:
+            # someone with an account on the machine but not on the class list cannot log in
+            outsider = browser.new_context().new_page()
+            outsider.goto(f"{url}/hub/login")
+            outsider.fill("input[name=username]", hub["grader"])
+            outsider.fill("input[name=password]", hub["passwords"][hub["grader"]])
+            outsider.click("input[type=submit], button[type=submit]")
+            outsider.wait_for_load_state()
+            assert "/user/" not in outsider.url and outsider.locator("text=Invalid username or password").count() == 1
+
+            teacher = Visitor(browser, url, who["teacher"], hub["passwords"][who["teacher"]])
+            teacher.page.goto(f"{url}/services/{course}/formgrader")
+            teacher.page.wait_for_selector("text=Manage Assignments", timeout=120_000)
+            put = teacher.context.request.put(
+                f"{url}{formgrader}/assignment/{FLAG_ROW}",
+                data=json.dumps({"duedate_notimezone": "2020-01-01T00:00:00", "duedate_timezone": "UTC"}),
+                headers={**teacher.xsrf(prefix), "Content-Type": "application/json"},
+            )
+            assert put.ok, put.text()[:400]
+            teacher.post(f"{formgrader}/assignment/{FLAG_ROW}/assign", prefix=prefix)
+            teacher.post(f"{formgrader}/assignment/{FLAG_ROW}/release", prefix=prefix)
+
+            twice = Visitor(browser, url, who["right"], hub["passwords"][who["right"]])
+            fetch = {"course_id": course, "assignment_id": FLAG_ROW}
+            twice.post(f"/user/{who['right']}/assignments/fetch", fetch)
+            answer(twice, "Fraction(1, 2)", FLAG_ROW, "p_no_swap")
+            twice.post(f"/user/{who['right']}/assignments/submit", fetch)
+            answer(twice, "Fraction(9, 16)", FLAG_ROW, "p_no_swap")
+            twice.post(f"/user/{who['right']}/assignments/submit", fetch)
+
+            cheat = Visitor(browser, url, who["wrong"], hub["passwords"][who["wrong"]])
+            cheat.post(f"/user/{who['wrong']}/assignments/fetch", fetch)
+            answer(cheat, "Fraction(1, 2)", FLAG_ROW, "p_no_swap", edit=tamper)
+            cheat.post(f"/user/{who['wrong']}/assignments/submit", fetch)
+
+            teacher.post(f"{formgrader}/assignment/{FLAG_ROW}/collect", prefix=prefix)
+            for role in ("right", "wrong"):
+                teacher.post(f"{formgrader}/submission/{FLAG_ROW}/{who[role]}/autograde", prefix=prefix)
+        finally:
+            browser.close()
+
+    with Gradebook(f"sqlite:///{hub['course_dir'] / 'gradebook.db'}") as gradebook:
+        latest = gradebook.find_grade("ex2-check", FLAG_ROW, FLAG_ROW, who["right"])
+        assert latest.score == 1.0  # the second submission, not the first
+        assert gradebook.find_submission(FLAG_ROW, who["right"]).total_seconds_late > 0  # late, and kept
+        tampered = gradebook.find_grade("ex2-check", FLAG_ROW, FLAG_ROW, who["wrong"])
+        assert tampered.score == 0.0  # the teacher's check ran, not the student's `pass`
+        deleted = gradebook.find_grade("ex1-check", FLAG_ROW, FLAG_ROW, who["wrong"])
+        assert not deleted.score  # a deleted check earns nothing
+    # both submissions are still in the exchange: collecting took the latest, deleted nothing
+    inbound = hub["root"] / "exchange" / course / "inbound"
+    assert len(list(inbound.glob(f"{who['right']}+{FLAG_ROW}+*"))) == 2
