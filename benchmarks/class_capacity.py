@@ -235,7 +235,8 @@ def main() -> None:
         r = run(size, args.cells, args.clicks)
         print(
             f"{r['students']:>3} students: {r['memory_per_student_mb']:.0f} MB each, {r['memory_gb']:.1f} GB in all"
-            f" (target < {TARGETS['memory_gb']} GB at {TARGETS['students']}) | cell median {r['cell_median_ms']:.0f} ms,"
+            f" (target < {TARGETS['memory_gb']} GB at {TARGETS['students']})"
+            f" | cell median {r['cell_median_ms']:.0f} ms,"
             f" p95 {r['cell_p95_ms']:.0f} ms ({r['cells']} cells) | click median {r['click_median_ms']:.0f} ms"
             f" (target < {TARGETS['click_median_ms']}), p95 {r['click_p95_ms']:.0f} ms ({r['clicks']} clicks)"
             f" | failures {len(r['failures'])} (target 0) | {r['wall_s']:.0f} s",
