@@ -4,7 +4,10 @@
     python3 dev.py lab      set up (first time only) and open JupyterLab on notebooks/
     python3 dev.py test     set up (first time only) and run the whole test suite
     python3 dev.py setup    only set up
-    python3 dev.py voila    set up (first time only) and serve notebooks/ as pages without code (Voila)
+    python3 dev.py voila    set up (first time only) and serve notebooks/ as pages without code (Voila);
+                            with --class: only the student versions, behind a token, idle kernels stopped
+    python3 dev.py class --roster FILE
+                            set up and start a JupyterHub for a class (root; see README, Teaching a class)
     python3 dev.py notebooks [PATH...]
                             re-run notebooks in place and store their outputs (no widget state);
                             with no path, every notebook under notebooks/
@@ -21,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import subprocess
 import sys
 import venv
@@ -85,12 +89,31 @@ def lab(args: list[str]) -> int:
 
 def voila(args: list[str]) -> int:
     """Every notebook under notebooks/ as a page without code: the start page links to the others
-    (Voila serves a whole folder this way; given one notebook, it serves only that one)."""
+    (Voila serves a whole folder this way; given one notebook, it serves only that one). With
+    --class: the pages a class may open (student versions of the lessons only), behind a token,
+    with idle kernels culled (classroom/voila_site.py)."""
     setup()
     port = next((arg.split("=", 1)[1] for arg in args if arg.startswith("--port=")), "8866")
-    say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
-    command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args]
-    return subprocess.call(command, cwd=ROOT)
+    if "--class" not in args:
+        say(f"serving notebooks/ with Voila: open http://localhost:{port}/voila/render/index.ipynb (Ctrl-C to stop)")
+        command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args]
+        return subprocess.call(command, cwd=ROOT)
+    args = [arg for arg in args if arg != "--class"]
+    site = subprocess.run(
+        [str(PYTHON), "-c", "from classroom.voila_site import build; print(build())"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    token = secrets.token_urlsafe(12)
+    say(f"serving the class pages with Voila: open http://localhost:{port}/voila/render/index.ipynb?token={token}")
+    say("hand out that address; idle pages are stopped after 10 minutes (Ctrl-C to stop)")
+    command = [str(BIN / "voila"), str(Path(site) / "notebooks"), "--no-browser", f"--token={token}", *args]
+    return subprocess.call(command, cwd=site)
+
+
+def classroom(args: list[str]) -> int:
+    """A JupyterHub for one class (classroom/server.py); it installs its own software under its root."""
+    setup()
+    return subprocess.call([str(PYTHON), "-m", "classroom", *args], cwd=ROOT)
 
 
 def cores() -> int:
@@ -226,7 +249,7 @@ def mutate(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate}
+    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate, "class": classroom}
     if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2

@@ -1,0 +1,77 @@
+"""Voila for a class: the pages without code (boards, rule paths) that a class may open from one
+server, with nothing on them a student should not see and nothing left running when they leave.
+
+`python3 dev.py voila --class` serves a folder built here (`build/voila-class/`), not notebooks/:
+
+- every notebook but the probability lessons as it is, and the lessons as nbgrader's student
+  versions (solutions and hidden tests removed, outputs cleared): the teacher versions are not on
+  the server at all, so no URL reaches them;
+- a token the teacher hands out (printed at start), so the server is not open to anyone who finds it;
+- idle kernels culled (a page left open and untouched for `idle_minutes`), and the kernel of a page
+  that is closed shut down at once: Voila's page asks for that with a beacon carrying the `_xsrf`
+  cookie, which Voila 0.5 never sets (voila-dashboards/voila#1458), so the shutdown was refused
+  with 403 and every visit left a kernel behind; the site's `voila.py` (the configuration Voila
+  reads from the folder it starts in, beside `voila.json`) sets the cookie as the page loads.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+NOTEBOOKS = REPO / "notebooks"
+LESSONS = "probability"
+
+#: the site's voila.py: Voila loads voila.py and voila.json from its working directory
+VOILA_CONFIG = '''"""Voila for a class (written by classroom/voila_site.py): culling and the shutdown cookie."""
+
+c = get_config()  # noqa: F821
+
+
+def set_xsrf_cookie(handler, notebook, cwd):
+    """Voila's page sends its kernel's shutdown with the _xsrf cookie, which nothing else sets."""
+    handler.xsrf_token  # reading it sets the cookie on the page's response
+
+
+c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+c.MappingKernelManager.cull_idle_timeout = {idle_seconds}
+c.MappingKernelManager.cull_interval = {interval}
+c.MappingKernelManager.cull_connected = False  # a page open in front of a student keeps its kernel
+'''
+
+
+def student_versions(lessons: Path, target: Path) -> list[str]:
+    """nbgrader's student version of every lesson in `lessons` (one assignment), written into `target`."""
+    with tempfile.TemporaryDirectory(prefix="tablekit-release-") as scratch:
+        course = Path(scratch)
+        (course / "source" / LESSONS).mkdir(parents=True)
+        names = [lesson.name for lesson in sorted(lessons.glob("*.ipynb"))]
+        for name in names:
+            shutil.copy(lessons / name, course / "source" / LESSONS / name)
+        env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+        command = [sys.executable, "-m", "nbgrader", "generate_assignment", LESSONS, "--force",
+                   "--log-level=WARN", f"--CourseDirectory.root={course}"]  # fmt: skip
+        done = subprocess.run(command, cwd=course, env=env, capture_output=True, text=True)  # nbgrader runs alembic
+        if done.returncode != 0:
+            raise RuntimeError(f"nbgrader could not make the student versions:\n{done.stderr[-2000:]}")
+        target.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            shutil.copy(course / "release" / LESSONS / name, target / name)
+    return names
+
+
+def build(target: Path = REPO / "build" / "voila-class", idle_minutes: int = 10) -> Path:
+    """The folder a class's Voila serves (made afresh): see the module docstring."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(NOTEBOOKS, target / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", LESSONS))
+    student_versions(NOTEBOOKS / LESSONS, target / "notebooks" / LESSONS)
+    shutil.copy(REPO / "voila.json", target / "voila.json")
+    seconds = idle_minutes * 60
+    (target / "voila.py").write_text(VOILA_CONFIG.format(idle_seconds=seconds, interval=min(60, seconds)))
+    return target
