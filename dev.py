@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import secrets
 import subprocess
 import sys
 import venv
@@ -99,15 +98,7 @@ def voila(args: list[str]) -> int:
         command = [str(BIN / "voila"), str(ROOT / "notebooks"), "--no-browser", *args]
         return subprocess.call(command, cwd=ROOT)
     args = [arg for arg in args if arg != "--class"]
-    site = subprocess.run(
-        [str(PYTHON), "-c", "from classroom.voila_site import build; print(build())"],
-        cwd=ROOT, check=True, capture_output=True, text=True,
-    ).stdout.strip()  # fmt: skip
-    token = secrets.token_urlsafe(12)
-    say(f"serving the class pages with Voila: open http://localhost:{port}/voila/render/index.ipynb?token={token}")
-    say("hand out that address; idle pages are stopped after 10 minutes (Ctrl-C to stop)")
-    command = [str(BIN / "voila"), str(Path(site) / "notebooks"), "--no-browser", f"--token={token}", *args]
-    return subprocess.call(command, cwd=site)
+    return subprocess.call([str(PYTHON), "-m", "classroom.voila_site", *args], cwd=ROOT)
 
 
 def classroom(args: list[str]) -> int:

@@ -17,6 +17,7 @@ server, with nothing on them a student should not see and nothing left running w
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"
 LESSONS = "probability"
+TEMPLATE = "tablekit-class"
 
 #: the site's voila.py: Voila loads voila.py and voila.json from its working directory
 VOILA_CONFIG = '''"""Voila for a class (written by classroom/voila_site.py): culling and the shutdown cookie."""
@@ -39,6 +41,7 @@ def set_xsrf_cookie(handler, notebook, cwd):
 
 
 c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+c.VoilaConfiguration.template = "{template}"  # Voila's lab template without its CDN stylesheets
 c.MappingKernelManager.cull_idle_timeout = {idle_seconds}
 c.MappingKernelManager.cull_interval = {interval}
 c.MappingKernelManager.cull_connected = False  # a page open in front of a student keeps its kernel
@@ -72,6 +75,43 @@ def build(target: Path = REPO / "build" / "voila-class", idle_minutes: int = 10)
     shutil.copytree(NOTEBOOKS, target / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", LESSONS))
     student_versions(NOTEBOOKS / LESSONS, target / "notebooks" / LESSONS)
     shutil.copy(REPO / "voila.json", target / "voila.json")
+    shutil.copytree(
+        Path(__file__).parent / "voila_template", target / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
+    )
     seconds = idle_minutes * 60
-    (target / "voila.py").write_text(VOILA_CONFIG.format(idle_seconds=seconds, interval=min(60, seconds)))
+    config = VOILA_CONFIG.format(idle_seconds=seconds, interval=min(60, seconds), template=TEMPLATE)
+    (target / "voila.py").write_text(config)
     return target
+
+
+def serve(site: Path, port: int, token: str, **options) -> subprocess.Popen:
+    """Voila on `site` (made by `build`): from its folder (its voila.py and voila.json) and with its
+    template on the Jupyter path."""
+    voila = Path(sys.executable).parent / "voila"
+    command = [str(voila), str(site / "notebooks"), "--no-browser", f"--port={port}", f"--token={token}"]
+    env = {
+        **os.environ,
+        "JUPYTER_PATH": os.pathsep.join(
+            filter(None, [str(site / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")])
+        ),
+    }
+    return subprocess.Popen(command, cwd=site, env=env, **options)
+
+
+def main(argv: list[str]) -> int:
+    """`python3 dev.py voila --class [--port=N]`: build the site, then serve it until stopped."""
+    port = next((int(arg.split("=", 1)[1]) for arg in argv if arg.startswith("--port=")), 8866)
+    token = secrets.token_urlsafe(12)
+    site = build()
+    print(f"[class] serving the class pages: open http://localhost:{port}/voila/render/index.ipynb?token={token}")
+    print("[class] hand out that address; pages left idle are stopped after 10 minutes (Ctrl-C to stop)", flush=True)
+    process = serve(site, port, token)
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        process.terminate()
+        return process.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -7,16 +7,14 @@ import contextlib
 import os
 import secrets
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import psutil
 import pytest
 
-from classroom.voila_site import build
+from classroom.voila_site import build, serve
 from tests.browser.lab import CHROMIUM_FLAGS, chromium_path, free_port
 
 PAGE = "index.ipynb"
@@ -32,9 +30,7 @@ def voila(tmp_path_factory):
     site = build(tmp_path_factory.mktemp("voila") / "site", idle_minutes=10)
     port, token = free_port(), secrets.token_urlsafe(12)
     log = open(site / "voila.log", "w")  # noqa: SIM115 - closed below, after the server
-    command = [str(Path(sys.executable).parent / "voila"), str(site / "notebooks"), "--no-browser",
-               f"--port={port}", f"--token={token}"]  # fmt: skip
-    process = subprocess.Popen(command, cwd=site, stdout=log, stderr=subprocess.STDOUT)
+    process = serve(site, port, token, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
