@@ -41,14 +41,18 @@ def samoa_after_the_bots_revealed_every_price_card():
 
 
 def overbooking_after_a_bot_ended_stage_1():
-    board = OverbookingBoard(players=2, seed=6)
-    while True:
-        before = len(board.game.history)
-        board.act(board.view["legal_actions"][0])
-        if board.game.stage != 1:
-            break
-    assert len(board.game.history) > before + 1  # the bots placed after the human
-    return board
+    """A board whose last placement, a bot's, ended stage 1 with stage 2 waiting for a choice:
+    the first seat from 0 up where playing the first legal action does that (searched here)."""
+    for seed in range(60):
+        board = OverbookingBoard(players=2, seed=seed)
+        while board.view["legal_actions"]:  # none: a summary to read, or the game over
+            before = len(board.game.history)
+            board.act(board.view["legal_actions"][0])
+            if board.game.stage != 1:
+                break
+        if board.game.stage == 2 and len(board.game.history) > before + 1:  # the bots placed after the human
+            return board
+    raise AssertionError("no seed from 0 to 59 stops in stage 2 after a bot's placement")
 
 
 def lost_cities_after_a_bot_draw_ended_the_round():
@@ -232,14 +236,21 @@ def test_an_undo_refusal_never_names_a_bots_face_down_card():
 
 
 def test_the_pass_the_device_screen_never_hears_the_previous_players_action():
-    board = OverbookingBoard(players=2, seed=6, mode="hotseat")
-    page = Page(board)
-    while True:  # play until a placement ends stage 1 (and shows every card)
-        page.send({"kind": "take-over"})
-        action = board.view["legal_actions"][0]
-        page.send({"kind": "act", "action": action})
-        if board.game.stage != 1:
+    for seed in range(60):  # a game whose stage-1-ending placement leaves stage 2 waiting (searched here)
+        board = OverbookingBoard(players=2, seed=seed, mode="hotseat")
+        page = Page(board)
+        while True:  # play until a placement ends stage 1 (and shows every card), or nothing is left
+            page.send({"kind": "take-over"})
+            if not board.view["legal_actions"]:
+                break
+            action = board.view["legal_actions"][0]
+            page.send({"kind": "act", "action": action})
+            if board.game.stage != 1:
+                break
+        if board.game.stage == 2:
             break
+    else:
+        raise AssertionError("no seed from 0 to 59 stops in stage 2")
     page.send({"kind": "undo"})  # pressed on the pass-the-device screen
     assert board.message_kind == "error" and action not in board.message and action.split()[1] not in board.message
 
