@@ -23,6 +23,6 @@ def test_the_arena_passes_settings_and_refuses_unknown_ones(capsys):
     with pytest.raises(SystemExit):
         main(["lost-cities", "--games", "1", "--set", "colours=6"])
     assert "colours" in capsys.readouterr().err
-    with pytest.raises(SystemExit, match="NAME=VALUE"):
+    with pytest.raises(ValueError, match="NAME=VALUE"):
         parse_settings(["rounds"])
     assert parse_settings(["rounds=3", "score_card=advanced"]) == {"rounds": 3, "score_card": "advanced"}

@@ -133,7 +133,7 @@ def test_the_command_line_refuses_bad_arguments_in_one_line(words, says, tmp_pat
         (["--games", "-1"], "--games: a whole number from 1"),
         (["--games", "0"], "--games: a whole number from 1"),
         (["--players", "1"], "players"),
-        (["--rounds", "0"], "--rounds: a whole number from 1"),
+        (["--set", "rounds=0"], "rounds"),
         (["--seconds", "-1"], "--seconds"),
     ],
 )

@@ -69,7 +69,7 @@ function render({ model, el: host }) {
   function hotelRow(view, hotel, number) {
     const row = el("div", "ob-hotel-row");
     row.setAttribute("role", "group");
-    row.setAttribute("aria-label", `hotel ${number}: ${hotel.beds} beds, ${ruleText(hotel.rule)}`);
+    row.setAttribute("aria-label", `hotel ${number}: ${hotel.beds} beds, ${hotel.rule_words}`);
     const mine = view.viewer === view.to_move || view.open;
     const back = el("div", "ob-door");
     back.dataset.hotel = String(number);
