@@ -119,11 +119,12 @@ def test_leaving_pages_frees_their_kernels_and_nothing_leaves_the_machine(voila)
                 page.wait_for_selector("text=player 0 holds", timeout=180_000)  # the page's cells have run
                 assert kernels(voila["process"]) > baseline
                 page.close(run_before_unload=True)  # as when the tab is closed: the page's beacon asks
+                # the beacon goes out as the page unloads: wait for its kernel to go before the next
+                # visit (and before the browser closes, which would drop a beacon still on its way)
+                gone = time.monotonic() + 120
+                while kernels(voila["process"]) > baseline and time.monotonic() < gone:
+                    time.sleep(0.25)
         finally:
             browser.close()
-    # the last beacon may still be on its way: wait for the state, bounded only to fail by name
-    deadline = time.monotonic() + 60
-    while kernels(voila["process"]) > baseline and time.monotonic() < deadline:
-        time.sleep(0.5)
     assert kernels(voila["process"]) == baseline, "a page that was left kept its kernel"
     assert not outside, f"requests left the machine: {outside[:5]}"
