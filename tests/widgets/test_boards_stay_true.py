@@ -14,14 +14,7 @@ from widgets.samoa import SamoaBoard
 
 from .page import Page
 from .test_analysis import FEW
-
-
-def play_until(board, done, limit=600):
-    for _ in range(limit):
-        if done(board):
-            return
-        board.act(board.game.legal_actions()[0])
-    raise AssertionError("never got there")
+from .test_presentation import play_until
 
 
 def stage_2_on_the_screen(seed: int) -> OverbookingBoard:
