@@ -1,4 +1,4 @@
-"""Lesson 7 — what if I play this instead? (the move advisor, `kit.sim.advice`, in all three games)
+"""Lesson 8 — what if I play this instead? (the move advisor, `kit.sim.advice`, in all three games)
 
 The advisor values every legal action by rollouts: each an independent replay from a redeal of what
 the player cannot see. Its intervals are Student t intervals for a mean, so their half-width is

@@ -308,15 +308,15 @@ def test_lesson_5_the_posterior_predicts_new_games():
         assert abs(p - q) <= 4 * se, f"{kind}: posterior {p:.3f}, new games {q:.3f}"
 
 
-# ------------------------------------------------------------------ lesson 7: the advisor's intervals
-def test_lesson_7_rollouts_for_a_width_by_the_square_law():
+# ------------------------------------------------------------------ lesson 8: the advisor's intervals
+def test_lesson_8_rollouts_for_a_width_by_the_square_law():
     assert whatif.rollouts_for(2.2, 100, 0.5) == 1936
     assert whatif.rollouts_for(2.0, 100, 1.0) == 400
     assert whatif.rollouts_for(3.0, 50, 3.0) == 50
 
 
 @pytest.mark.slow
-def test_lesson_7_four_times_the_rollouts_halve_the_interval_on_the_engine():
+def test_lesson_8_four_times_the_rollouts_halve_the_interval_on_the_engine():
     """The advisor's half-widths at n and 4n over 20,000 rollouts in all: the ratio is 1/2 up to the
     sampling error of the standard deviation (well under 4 of its standard errors, ~3% here)."""
     game = whatif.position(cards_left=10)  # short rollouts: the end of a round
@@ -333,7 +333,7 @@ def _advice(*rows: tuple[str, float, float, float], n: int = 100):
     return Advice(0, "random", n, "viewer", "readable", 0.0, values)
 
 
-def test_lesson_7_rollouts_to_tell_apart_and_moves_overlapping_the_best_read_the_table():
+def test_lesson_8_rollouts_to_tell_apart_and_moves_overlapping_the_best_read_the_table():
     table = _advice(("a", 26, 23, 29), ("b", 21, 18, 24), ("c", 20.5, 19.5, 21.5), ("d", 10, 8, 12))
     assert whatif.rollouts_to_tell_apart(table) == 144  # (3 + 3) / 5 = 1.2: 100 x 1.44
     assert whatif.overlapping_best(table) == 1  # b reaches 24 >= 23; c stops at 21.5
@@ -342,7 +342,7 @@ def test_lesson_7_rollouts_to_tell_apart_and_moves_overlapping_the_best_read_the
 
 
 @pytest.mark.slow
-def test_lesson_7_samoa_and_overbooking_positions_are_the_ones_the_lesson_describes():
+def test_lesson_8_samoa_and_overbooking_positions_are_the_ones_the_lesson_describes():
     """Found by the properties the lesson's text relies on (not by what one seed deals)."""
     samoa, overbooking = whatif.game_position("samoa"), whatif.game_position("overbooking")
     assert (samoa.current_player, samoa.round, samoa.phase) == (1, 11, "choose")
@@ -362,14 +362,14 @@ def test_lesson_7_samoa_and_overbooking_positions_are_the_ones_the_lesson_descri
     assert kept.actions == advise(whatif.game_position("samoa"), rollouts=10, policy="heuristic").actions
 
 
-def test_lesson_7_identical_rows_pairs_each_row_with_its_first_twin():
+def test_lesson_8_identical_rows_pairs_each_row_with_its_first_twin():
     twins = _advice(("a", 1, 0, 2), ("b", 1, 0, 2), ("c", -5, -6, -4), ("d", 1, 0, 2), ("e", -5, -6, -3))
     assert whatif.identical_rows(twins) == [["a", "b", "d"]]
     assert whatif.identical_rows(_advice(("a", 1, 0, 2), ("b", 1, 0, 2.5))) == []
 
 
 @pytest.mark.slow
-def test_lesson_7_overbooking_twins_zero_width_and_the_square_law_on_the_engine():
+def test_lesson_8_overbooking_twins_zero_width_and_the_square_law_on_the_engine():
     """Moves that play out alike get identical rows (common random numbers); heuristic play from the
     lesson's Overbooking position ends alike in every rollout (width 0); with random play the width
     at 4n is half the width at n, up to the sampling error of the standard deviation."""
