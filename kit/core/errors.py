@@ -4,18 +4,32 @@ There is exactly one error for an illegal action (`IllegalAction`), so a board o
 notebook can catch it without knowing which game raised it. Its text always starts with the rule id.
 """
 
+from kit.i18n import Message
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid. The game's state is left exactly as it was.
 
     `rule` is the rule id (for example ``"LC-3.1"``) and `reason` the plain-words explanation;
-    ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``.
+    ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``. The reason is a template
+    with named placeholders (``IllegalAction("LC-3.1", "a {card} cannot follow ...", card=7)``),
+    read in the learner's language (`kit.i18n`) whenever it is read; the rule id never changes.
     """
 
-    def __init__(self, rule: str, reason: str):
-        super().__init__(f"{rule}: {reason}")
+    def __init__(self, rule: str, reason: str | Message, /, **params):
         self.rule = rule
-        self.reason = reason
+        self.message = reason if isinstance(reason, Message) else Message(reason, **params)
+        super().__init__(rule, self.message)
+
+    @property
+    def reason(self) -> str:
+        return str(self.message)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}"
+
+    def __reduce__(self):  # picklable (simulations send errors between processes)
+        return (type(self), (self.rule, self.message))
 
 
 class NothingToUndo(ValueError):

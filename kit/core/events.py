@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import N_, gettext, render
+
 
 class Event:
     """One thing that happened. Read-only by convention (a plain slotted class: engines write
@@ -64,37 +66,46 @@ class Event:
 
 class Subject:
     """The player an event is about, named for the one reading it: to that player "You draw D10.",
-    to anyone else "Player 0 draws D10." (`reader` None: a spectator, or the all-seeing log)."""
+    to anyone else "Player 0 draws D10." (`reader` None: a spectator, or the all-seeing log).
+
+    Each sentence is written twice, once to the reader and once about someone else, because the
+    verb, the pronoun and the word order change with the person in every language we speak.
+    """
 
     def __init__(self, player: int | None, reader: int | None = None):
+        self.player = player
         self.you = player is not None and player == reader
-        self.name = "You" if self.you else f"Player {player}"
-        self.their = "your" if self.you else "their"
-        self.whose = "Your" if self.you else f"Player {player}'s"
 
-    def does(self, third_person: str, second_person: str) -> str:
-        """ "Player 0 draws" or "You draw": the verb as written for each."""
-        return f"{self.name} {second_person if self.you else third_person}"
+    def say(self, to_you: str, about: str, /, **params: Any) -> str:
+        """`to_you` when the reader is the player, else `about` (which may use ``{player}``)."""
+        return render(to_you if self.you else about, player=self.player, **params)
 
 
 def seat_name(seat: str, number: int, reader: int | None = None) -> str:
     """ "player 1" (or "side 1"), or "you" ("your side") when `number` is the reader's own."""
     if number != reader:
-        return f"{seat} {number}"
-    return "you" if seat == "player" else f"your {seat}"
+        return (
+            render(N_("player {number}"), number=number)
+            if seat == "player"
+            else render(N_("side {number}"), number=number)
+        )
+    return gettext("you") if seat == "player" else gettext("your side")
 
 
 def scores_in_words(seat: str, scores: list[int], reader: int | None = None) -> str:
     """Scores as a reader says them, never as a list: "player 0 44, player 1 -18" ("you 44, ...")."""
-    return ", ".join(f"{seat_name(seat, number, reader)} {score}" for number, score in enumerate(scores))
+    return ", ".join(
+        render(N_("{name} {score}"), name=seat_name(seat, number, reader), score=score)
+        for number, score in enumerate(scores)
+    )
 
 
 def winners_in_words(names: list[str]) -> str:
     """ "player 2 wins", "you win", "player 0 and player 2 share the win": winners for a reader,
-    never a list of seat numbers."""
+    never a list of seat numbers (`names` as `seat_name` gives them)."""
     if len(names) == 1:
-        return f"{names[0]} win" + ("" if names[0] == "you" else "s")
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+        return gettext("you win") if names[0] == gettext("you") else render(N_("{name} wins"), name=names[0])
+    return render(N_("{names} and {last} share the win"), names=", ".join(names[:-1]), last=names[-1])
 
 
 def final_scores_in_words(
@@ -104,4 +115,10 @@ def final_scores_in_words(
     (`over` names what ended, "game" or "match"; `seat` how a scorer is called, "player" or "side";
     the `reader`'s own number is "you")."""
     listing = scores_in_words(seat, scores, reader)
-    return f"The {over} is over: {listing}; {winners_in_words([seat_name(seat, w, reader) for w in winners])}."
+    won = winners_in_words([seat_name(seat, w, reader) for w in winners])
+    template = (
+        N_("The match is over: {scores}; {winners}.")
+        if over == "match"
+        else N_("The game is over: {scores}; {winners}.")
+    )
+    return render(template, scores=listing, winners=won)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .events import winners_in_words
+from .events import seat_name, winners_in_words
 from .game import Game
 
 CheckFunction = TypeVar("CheckFunction", bound=Callable[..., "Check"])
@@ -68,4 +68,4 @@ def won_the_game(game: Game, player: int, rule: str, unit: str, still_on: str) -
 def who_won(game: Game, player: int) -> str:
     """The winners in words, as `player` reads them: "you win", "player 2 wins", "you and player 2
     share the win" (not a list of seat numbers)."""
-    return winners_in_words(["you" if seat == player else f"player {seat}" for seat in game.winners()])
+    return winners_in_words([seat_name("player", seat, player) for seat in game.winners()])

@@ -26,8 +26,9 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
-from kit.core.events import Subject, final_scores_in_words, scores_in_words, seat_name
+from kit.core.events import Subject, final_scores_in_words, scores_in_words
 from kit.core.game import is_whole, short
+from kit.i18n import N_, Message, Term, gettext, render
 
 from . import rules
 from .actions import Action, Discard, Draw, Pass, Play, parse
@@ -299,9 +300,11 @@ class LostCities(Game):
         totals = self.totals()
         return [side for side, total in enumerate(totals) if total == max(totals)]
 
-    def card_name(self, card: Card) -> str:
-        expedition = self.components.expeditions[card.expedition].name
-        return f"{expedition} investment card" if card.value == 0 else f"{expedition} {card.value}"
+    def card_name(self, card: Card) -> Message:
+        expedition = Term(self.components.expeditions[card.expedition].name)
+        if card.value == 0:
+            return Message("{expedition} investment card", expedition=expedition)
+        return Message("{expedition} {value}", expedition=expedition, value=card.value)
 
     def unseen(self, viewer: int | None) -> list[Card]:
         """LC-3.4: the cards `viewer` cannot see now: neither in their own hand nor visible on the
@@ -393,31 +396,79 @@ class LostCities(Game):
 
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who = Subject(data["player"], reader)
-        names = {e.key: e.name for e in self.components.expeditions}
+        names = {e.key: Term(e.name) for e in self.components.expeditions}
         kind = data["kind"]
         # LC-7: partners score as one side; the reader's own side is "your side"
         seat, own = ("player", reader) if self.players == 2 else ("side", None if reader is None else reader % 2)
         if kind == "round":
-            starter = seat_name("player", data["starter"], reader)
-            return f"Round {data['round']} begins; {starter} start{'' if starter == 'you' else 's'}."
+            if data["starter"] == reader:
+                return render(N_("Round {round} begins; you start."), round=data["round"])
+            return render(
+                N_("Round {round} begins; player {starter} starts."), round=data["round"], starter=data["starter"]
+            )
         if kind == "deal":
-            hand = f": {' '.join(data['hand'])}" if "hand" in data else ""
-            return f"{who.does('is', 'are')} dealt {data['cards']} cards{hand}."
+            if "hand" in data:
+                return who.say(
+                    N_("You are dealt {cards} cards: {hand}."),
+                    N_("Player {player} is dealt {cards} cards: {hand}."),
+                    cards=data["cards"],
+                    hand=" ".join(data["hand"]),
+                )
+            return who.say(
+                N_("You are dealt {cards} cards."), N_("Player {player} is dealt {cards} cards."), cards=data["cards"]
+            )
         if kind == "play":
-            return f"{who.does('plays', 'play')} {data['card']} on {who.their} {names[data['card'][0]]} expedition."
+            return who.say(
+                N_("You play {card} on your {expedition} expedition."),
+                N_("Player {player} plays {card} on their {expedition} expedition."),
+                card=data["card"],
+                expedition=names[data["card"][0]],
+            )
         if kind == "discard":
-            return f"{who.does('discards', 'discard')} {data['card']} on the {names[data['card'][0]]} pile."
+            return who.say(
+                N_("You discard {card} on the {expedition} pile."),
+                N_("Player {player} discards {card} on the {expedition} pile."),
+                card=data["card"],
+                expedition=names[data["card"][0]],
+            )
         if kind == "draw":
-            card = data.get("card", "a card")
-            source = "the draw pile" if data["from"] == "deck" else f"the {names[data['from']]} pile"
-            return f"{who.does('draws', 'draw')} {card} from {source}."
+            card = data.get("card") or gettext("a card")
+            if data["from"] == "deck":
+                return who.say(
+                    N_("You draw {card} from the draw pile."),
+                    N_("Player {player} draws {card} from the draw pile."),
+                    card=card,
+                )
+            return who.say(
+                N_("You draw {card} from the {expedition} pile."),
+                N_("Player {player} draws {card} from the {expedition} pile."),
+                card=card,
+                expedition=names[data["from"]],
+            )
         if kind == "pass":
-            cards = " and ".join(data["cards"]) if "cards" in data else "two cards"
-            partner = "you" if data["to"] == reader else f"partner {data['to']}"
-            return f"{who.does('passes', 'pass')} {cards} face down to {partner}."
+            cards = (
+                render(N_("{first} and {second}"), first=data["cards"][0], second=data["cards"][1])
+                if "cards" in data
+                else gettext("two cards")
+            )
+            if data["to"] == reader:
+                return render(
+                    N_("Player {player} passes {cards} face down to you."), player=data["player"], cards=cards
+                )
+            return who.say(
+                N_("You pass {cards} face down to partner {partner}."),
+                N_("Player {player} passes {cards} face down to partner {partner}."),
+                cards=cards,
+                partner=data["to"],
+            )
         if kind == "score":
             scored, totals = scores_in_words(seat, data["scores"], own), scores_in_words(seat, data["totals"], own)
-            return f"Round {data['round']} ends: {scored}; match totals {totals}."
+            return render(
+                N_("Round {round} ends: {scores}; match totals {totals}."),
+                round=data["round"],
+                scores=scored,
+                totals=totals,
+            )
         if kind == "end":
             return final_scores_in_words("match", seat, data["totals"], data["winners"], own)
         return f"{kind} {data}"

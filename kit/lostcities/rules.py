@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from kit.core.errors import IllegalAction
+from kit.i18n import N_, Term
 
 from .actions import Discard, Draw, Pass, Play
 from .components import Card
@@ -94,11 +95,13 @@ def stacked_deck(game: LostCities) -> list[Card]:
 
 # ------------------------------------------------------------- LC-3 A turn: play, then draw
 def not_in_hand(game: LostCities, card: Card) -> IllegalAction:
-    return IllegalAction("LC-3", f"player {game.to_move} has no {game.card_name(card)} in hand")
+    return IllegalAction(
+        "LC-3", "player {player} has no {card} in hand", player=game.to_move, card=game.card_name(card)
+    )
 
 
-def must_draw(game: LostCities, what: str) -> IllegalAction:
-    return IllegalAction("LC-3", f"player {game.to_move} must draw a card now, not {what} (play first, then draw)")
+def must_draw(game: LostCities, reason: str) -> IllegalAction:
+    return IllegalAction("LC-3", reason, player=game.to_move)
 
 
 def play_to_expedition(game: LostCities, action: Play) -> None:
@@ -110,20 +113,20 @@ def play_to_expedition(game: LostCities, action: Play) -> None:
     """
     card = action.card
     if game.phase != "play":
-        raise must_draw(game, "play a card")
+        raise must_draw(game, N_("player {player} must draw a card now, not play a card (play first, then draw)"))
     side = game.to_move % 2  # the player's own side, or their team's (LC-7)
     top = game.tops[side][card.expedition]
     if top and card.value <= top:
         if card not in game.hands[game.to_move]:
             raise not_in_hand(game, card)
-        name = game.components.expeditions[card.expedition].name
+        name = Term(game.components.expeditions[card.expedition].name)
         if card.value == 0:
-            reason = f"an investment card cannot go on {name} once a number card ({top}) lies there"
+            reason = N_("an investment card cannot go on {expedition} once a number card ({top}) lies there")
         elif card.value == top:
-            reason = f"a second {card.value} cannot go on {name}: values must rise strictly"
+            reason = N_("a second {value} cannot go on {expedition}: values must rise strictly")
         else:
-            reason = f"a {card.value} cannot follow the {top} on {name}"
-        raise IllegalAction("LC-3.1", reason)
+            reason = N_("a {value} cannot follow the {top} on {expedition}")
+        raise IllegalAction("LC-3.1", reason, value=card.value, top=top, expedition=name)
     try:
         game.hands[game.to_move].remove(card)  # the first change: nothing happened if it fails
     except ValueError:
@@ -140,7 +143,7 @@ def discard(game: LostCities, action: Discard) -> None:
     """LC-3.2: put a card face up on the discard pile of its colour (always allowed)."""
     card, player = action.card, game.to_move
     if game.phase != "play":
-        raise must_draw(game, "discard")
+        raise must_draw(game, N_("player {player} must draw a card now, not discard (play first, then draw)"))
     try:
         game.hands[player].remove(card)  # the first change: nothing happened if it fails
     except ValueError:
@@ -159,7 +162,7 @@ def draw(game: LostCities, action: Draw) -> None:
     """
     player, pile = game.to_move, action.pile
     if game.phase != "draw":
-        raise IllegalAction("LC-3", f"player {player} must play or discard a card before drawing")
+        raise IllegalAction("LC-3", "player {player} must play or discard a card before drawing", player=player)
     if pile is None:
         card = game.deck.pop()
         secret = _card_payloads.get(card.key) or card_payload(card)
@@ -167,10 +170,12 @@ def draw(game: LostCities, action: Draw) -> None:
     else:
         cards = game.discards[pile]
         if pile == game.discarded_to or not cards:
-            name = game.components.expeditions[pile].name
+            name = Term(game.components.expeditions[pile].name)
             if cards:
-                raise IllegalAction("LC-3.3", f"you may not take back the card you just discarded on {name}")
-            raise IllegalAction("LC-3.3", f"the {name} discard pile is empty")
+                raise IllegalAction(
+                    "LC-3.3", "you may not take back the card you just discarded on {expedition}", expedition=name
+                )
+            raise IllegalAction("LC-3.3", "the {expedition} discard pile is empty", expedition=name)
         card = cards.pop()
         game.log.append(("LC-3.3", "draw", player, _pile_payloads.get(card.key) or pile_payload(card)))
     insort(game.hands[player], card)
@@ -233,10 +238,14 @@ def pass_cards(game: LostCities, action: Pass) -> None:
         raise IllegalAction("LC-7", "passing replaces the whole turn; you already played a card this turn")
     hand = game.hands[player]
     if len(hand) - 2 < PASS_MIN_HAND:
-        raise IllegalAction("LC-7", f"passing two cards would leave {len(hand) - 2} in hand; never fewer than six")
+        raise IllegalAction(
+            "LC-7", "passing two cards would leave {left} in hand; never fewer than six", left=len(hand) - 2
+        )
     first, second = cards
     if first not in hand or (first == second and hand.count(first) < 2) or second not in hand:
-        raise IllegalAction("LC-7", f"player {player} does not hold both {first} and {second}")
+        raise IllegalAction(
+            "LC-7", "player {player} does not hold both {first} and {second}", player=player, first=first, second=second
+        )
     partner = game.partner_of(player)
     hand.remove(first)
     hand.remove(second)

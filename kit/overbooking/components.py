@@ -14,25 +14,46 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
+from kit.i18n import N_, Term, gettext, language, render
 
 GUEST_TYPES = ("monk", "merchant", "maid", "noble", "soldier", "worker")
 HOTEL_RULES = ("none", "two_crests", "queue_5", "small_only", "large_only", "face_up")  # + first:X, no:X
 _RULE_WORDS = {
-    "none": "no special rule",
-    "two_crests": "at most two crests queue",
-    "queue_5": "at most 5 cards queue",
-    "small_only": "only small cards (1-3) queue",
-    "large_only": "only large cards (4-6) queue",
-    "face_up": "queue cards lie face up",
+    "none": N_("no special rule"),
+    "two_crests": N_("at most two crests queue"),
+    "queue_5": N_("at most 5 cards queue"),
+    "small_only": N_("only small cards (1-3) queue"),
+    "large_only": N_("only large cards (4-6) queue"),
+    "face_up": N_("queue cards lie face up"),
+}
+# the guests' names, one and several (for the catalogs: hotel rules and logs name them)
+GUEST_NAMES = {
+    "monk": (N_("monk"), N_("monks")),
+    "merchant": (N_("merchant"), N_("merchants")),
+    "maid": (N_("maid"), N_("maids")),
+    "noble": (N_("noble"), N_("nobles")),
+    "soldier": (N_("soldier"), N_("soldiers")),
+    "worker": (N_("worker"), N_("workers")),
 }
 
 
 def rule_words(rule: str) -> str:
-    """A hotel rule in words, for logs and pictures ("first:monk" -> "monks book first")."""
+    """A hotel rule in words, for logs and pictures ("first:monk" -> "monks book first"), in the
+    reader's language."""
     if rule in _RULE_WORDS:
-        return _RULE_WORDS[rule]
+        return gettext(_RULE_WORDS[rule])
     kind, _, guest = rule.partition(":")
-    return f"{guest}s book first" if kind == "first" else f"no {guest}s in the queue"
+    guests = Term(GUEST_NAMES[guest][1] if guest in GUEST_NAMES else f"{guest}s")
+    return render(N_("{guests} book first") if kind == "first" else N_("no {guests} in the queue"), guests=guests)
+
+
+def rule_code(words: str) -> str | None:
+    """The hotel rule that `rule_words` says in English as `words` (None if none does)."""
+    with language("en"):
+        for rule in (*HOTEL_RULES, *(f"{kind}:{guest}" for kind in ("first", "no") for guest in GUEST_TYPES)):
+            if rule_words(rule) == words:
+                return rule
+    return None
 
 
 FILES = ("colours.csv", "crests.csv", "guests.csv", "coins.csv", "hotels.csv", "score_cards.csv", "rules.csv")

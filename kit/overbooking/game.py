@@ -22,6 +22,7 @@ from typing import Any
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import is_whole, short
+from kit.i18n import N_, Plural, Term, gettext, render
 
 from . import rules
 from .actions import Action, Hold, Place, Target, parse
@@ -465,40 +466,101 @@ class Overbooking(Game):
 
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who, kind = Subject(data["player"], reader), data["kind"]
+        say = who.say
         if kind == "scenario":
-            return f"A prearranged position is set up (scenario: {', '.join(data['scenario'])})."
-        if kind == "setup":
-            return f"Hotels: {'; '.join(data['hotels'])}. Player {data['start']} starts."
-        if kind == "round":
-            return f"Round {data['round']}: player {data['start']} starts stage 1."
-        if kind == "place":
-            card = data.get("card", f"a {data['size']} {data['crest']} card")
-            where = "in the queue" if data["where"] == "queue" else "at the back door"
-            return f"{who.does('places', 'place')} {card} {where} of hotel {data['hotel']}."
-        if kind == "token":
-            return f"{who.does('takes', 'take')} the point token of hotel {data['hotel']}."
-        if kind == "hold":
-            return f"{who.does('keeps', 'keep')} the fifth card."
-        if kind == "no-placement":
-            return f"{who.does('has', 'have')} no legal placement and {'place' if who.you else 'places'} nothing."
-        if kind == "stage-2":
-            return "Stage 2: the bookings are checked, hotel by hotel."
-        if kind == "reveal":
-            return (
-                f"Hotel {data['hotel']} ({data['beds']} beds) reveals its queue "
-                f"{', '.join(data['queue']) or '(empty)'} and back door {', '.join(data['back']) or '(empty)'}."
+            return render(
+                N_("A prearranged position is set up (scenario: {scenario})."), scenario=", ".join(data["scenario"])
             )
+        if kind == "setup":
+            hotels = "; ".join(rules.hotel_words(hotel) for hotel in data["hotels"])
+            return render(N_("Hotels: {hotels}. Player {start} starts."), hotels=hotels, start=data["start"])
+        if kind == "round":
+            return render(N_("Round {round}: player {start} starts stage 1."), round=data["round"], start=data["start"])
+        if kind == "place":
+            if "card" in data:
+                card = data["card"]
+            else:
+                size = N_("a small {crest} card") if data["size"] == "small" else N_("a large {crest} card")
+                card = render(size, crest=Term(data["crest"]))
+            params = {"card": card, "hotel": data["hotel"]}
+            if data["where"] == "queue":
+                return say(
+                    N_("You place {card} in the queue of hotel {hotel}."),
+                    N_("Player {player} places {card} in the queue of hotel {hotel}."),
+                    **params,
+                )
+            return say(
+                N_("You place {card} at the back door of hotel {hotel}."),
+                N_("Player {player} places {card} at the back door of hotel {hotel}."),
+                **params,
+            )
+        if kind == "token":
+            return say(
+                N_("You take the point token of hotel {hotel}."),
+                N_("Player {player} takes the point token of hotel {hotel}."),
+                hotel=data["hotel"],
+            )
+        if kind == "hold":
+            return say(N_("You keep the fifth card."), N_("Player {player} keeps the fifth card."))
+        if kind == "no-placement":
+            return say(
+                N_("You have no legal placement and place nothing."),
+                N_("Player {player} has no legal placement and places nothing."),
+            )
+        if kind == "stage-2":
+            return gettext("Stage 2: the bookings are checked, hotel by hotel.")
+        if kind == "reveal":
+            return render(
+                N_("Hotel {hotel} ({beds} beds) reveals its queue {queue} and back door {back}."),
+                hotel=data["hotel"],
+                beds=data["beds"],
+                queue=", ".join(data["queue"]) or gettext("(empty)"),
+                back=", ".join(data["back"]) or gettext("(empty)"),
+            )
+        beds = {"before": data.get("beds_before"), "after": data.get("beds_after")}
         if kind == "ability":
-            beds = f"{data['beds_before']} -> {data['beds_after']}"
-            return f"{who.whose} {data['card']} {data['effect']}: free beds {beds}."
+            return say(
+                N_("Your {card} {effect}: free beds {before} -> {after}."),
+                N_("Player {player}'s {card} {effect}: free beds {before} -> {after}."),
+                card=data["card"],
+                effect=rules.effect_words(data["effect"]),
+                **beds,
+            )
         if kind == "book":
-            beds = f"{data['beds_before']} -> {data['beds_after']}"
-            return f"{who.whose} {data['card']} books {data['beds']} bed(s): {beds}."
+            n = data["beds"]
+            if who.you:
+                template = Plural(
+                    N_("Your {card} books {beds} bed(s): {before} -> {after}."),
+                    N_("Your {card} books {beds} bed(s): {before} -> {after}."),
+                    n,
+                )
+            else:
+                template = Plural(
+                    N_("Player {player}'s {card} books {beds} bed(s): {before} -> {after}."),
+                    N_("Player {player}'s {card} books {beds} bed(s): {before} -> {after}."),
+                    n,
+                )
+            return render(template, player=data["player"], card=data["card"], beds=n, **beds)
         if kind == "no-room":
-            needs = f"needs {data['beds']} bed(s), only {data['beds_before']} free"
-            return f"{who.whose} {data['card']} {needs}: no booking."
+            n = data["beds"]
+            if who.you:
+                template = Plural(
+                    N_("Your {card} needs {beds} bed(s), only {before} free: no booking."),
+                    N_("Your {card} needs {beds} bed(s), only {before} free: no booking."),
+                    n,
+                )
+            else:
+                template = Plural(
+                    N_("Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking."),
+                    N_("Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking."),
+                    n,
+                )
+            return render(template, player=data["player"], card=data["card"], beds=n, **beds)
         if kind == "prepare":
-            return f"Stage 3: hotels now {'; '.join(data['hotels'])}; player {data['start']} starts next."
+            hotels = "; ".join(rules.hotel_words(hotel) for hotel in data["hotels"])
+            return render(
+                N_("Stage 3: hotels now {hotels}; player {start} starts next."), hotels=hotels, start=data["start"]
+            )
         if kind == "end":
             return final_scores_in_words("game", "player", data["scores"], data["winners"], reader)
         return f"{kind} {data}"

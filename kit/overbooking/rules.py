@@ -8,12 +8,14 @@ booking step records the free beds before and after.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from kit.core.errors import IllegalAction
+from kit.i18n import N_, Message, Term, render
 
 from .actions import Hold, Place, Target
-from .components import Guest, rule_words
+from .components import GUEST_NAMES, Guest, rule_code, rule_words
 
 if TYPE_CHECKING:
     from .game import Overbooking
@@ -114,12 +116,14 @@ def start_round(game: Overbooking) -> None:
 # ------------------------------------------------------------------- OB-4 Stage 1
 def place(game: Overbooking, action: Place) -> None:
     """OB-4: place one card face down in a hotel's queue or at its back door."""
-    player = _expect_stage(game, 1, "place a card")
+    player = _expect_stage(game, 1, N_("place a card"))
     card = game.card_in_hand(player, action.card)
     if card is None:
-        raise IllegalAction("OB-4", f"player {player} has no {action.card} in hand")
+        raise IllegalAction("OB-4", "player {player} has no {card} in hand", player=player, card=action.card)
     if not 1 <= action.hotel <= len(game.hotels):
-        raise IllegalAction("OB-4", f"there is no hotel {action.hotel} (hotels 1 to {len(game.hotels)})")
+        raise IllegalAction(
+            "OB-4", "there is no hotel {hotel} (hotels 1 to {hotels})", hotel=action.hotel, hotels=len(game.hotels)
+        )
     hotel = game.hotels[action.hotel - 1]
     problem = placement_problem(hotel, card, action.where)
     if problem:
@@ -143,29 +147,31 @@ def place(game: Overbooking, action: Place) -> None:
     next_placement(game)
 
 
-def placement_problem(hotel: Hotel, card: Guest, where: str) -> tuple[str, str] | None:
+def placement_problem(hotel: Hotel, card: Guest, where: str) -> tuple[str, Message] | None:
     """Why `card` may not go to `where` at `hotel` in stage 1 (OB-4 limits, OB-6 hotel rules)."""
     if where == "back":
         if len(hotel.back) >= hotel.back_door_limit:
-            return "OB-4", f"a back door holds at most {hotel.back_door_limit} cards"
+            return "OB-4", Message("a back door holds at most {limit} cards", limit=hotel.back_door_limit)
         return None
     if len(hotel.queue) >= hotel.queue_limit:
-        return "OB-4", f"this hotel's queue is full ({hotel.queue_limit} cards in stage 1)"
+        return "OB-4", Message("this hotel's queue is full ({limit} cards in stage 1)", limit=hotel.queue_limit)
     rule = hotel.rule
     if rule == "two_crests" and len({s.card.crest for s in hotel.queue} | {card.crest}) > 2:
-        return "OB-6", "at most two different crests may queue at this hotel"
+        return "OB-6", Message("at most two different crests may queue at this hotel")
     if rule == "small_only" and card.size != "small":
-        return "OB-6", "only small cards (1-3) may queue at this hotel"
+        return "OB-6", Message("only small cards (1-3) may queue at this hotel")
     if rule == "large_only" and card.size != "large":
-        return "OB-6", "only large cards (4-6) may queue at this hotel"
+        return "OB-6", Message("only large cards (4-6) may queue at this hotel")
     if rule.startswith("no:") and card.kind == rule[3:]:
-        return "OB-6", f"no {rule[3:]}s may queue at this hotel (checked against the real card)"
+        return "OB-6", Message(
+            "no {guests} may queue at this hotel (checked against the real card)", guests=guest_names(rule[3:])
+        )
     return None
 
 
 def hold(game: Overbooking, action: Hold) -> None:
     """OB-4: the last player in turn order may keep their fifth card."""
-    player = _expect_stage(game, 1, "hold a card")
+    player = _expect_stage(game, 1, N_("hold a card"))
     if not may_hold(game, player):
         raise IllegalAction("OB-4", "only the last player in turn order may keep their fifth card")
     game.log.append(("OB-4", "hold", player, {}))
@@ -295,14 +301,65 @@ def _use_ability(game: Overbooking, hotel: Hotel, slot: Slot, target: int | None
     game.log.append(("OB-5.2", "ability", slot.owner, data))
 
 
+# An ability's effect as logged (the engine's English) and in the reader's language
+_EFFECTS = (
+    (re.compile(r"moves to the end of the queue"), N_("moves to the end of the queue")),
+    (re.compile(r"adds (?P<beds>\d+) free beds"), N_("adds {beds} free beds")),
+    (re.compile(r"takes (?P<beds>\d+) free beds away"), N_("takes {beds} free beds away")),
+    (re.compile(r"has no target and does nothing"), N_("has no target and does nothing")),
+    (
+        re.compile(r"gives priority to (?P<card>\S+) \(position (?P<position>\d+)\)"),
+        N_("gives priority to {card} (position {position})"),
+    ),
+    (
+        re.compile(r"replaces (?P<card>\S+) of (?P<colour>\S+) \(position (?P<position>\d+)\)"),
+        N_("replaces {card} of {colour} (position {position})"),
+    ),
+)
+_HOTEL_TEXT = re.compile(r"tile (?P<tile>\d+)(?P<side>\w): (?P<beds>\d+) beds, (?P<rule>.*)")
+
+
+def effect_words(effect: str) -> str:
+    """An ability's logged effect ("adds 3 free beds") as the reader's language says it."""
+    for pattern, template in _EFFECTS:
+        found = pattern.fullmatch(effect)
+        if found:
+            params = found.groupdict()
+            if "colour" in params:
+                params["colour"] = Term(params["colour"])
+            return render(template, **params)
+    return effect
+
+
+def hotel_words(text: str) -> str:
+    """A hotel as logged ("tile 1A: 13 beds, no special rule") in the reader's language."""
+    found = _HOTEL_TEXT.fullmatch(text)
+    rule = found and rule_code(found["rule"])
+    if rule is None:
+        return text
+    return render(
+        N_("tile {tile}{side}: {beds} beds, {rule}"),
+        tile=found["tile"],
+        side=found["side"],
+        beds=found["beds"],
+        rule=rule_words(rule),
+    )
+
+
 def target(game: Overbooking, action: Target) -> None:
     """OB-5.2 Decision: the owner of a maid, noble or worker chooses among several targets."""
-    _expect_stage(game, 2, "choose a target")
+    _expect_stage(game, 2, N_("choose a target"))
     kind, slot, targets = game.pending
     position = action.position - 1
     if position not in targets:
         allowed = ", ".join(str(t + 1) for t in targets)
-        raise IllegalAction("OB-5", f"your {kind} may target queue position {allowed}, not {action.position}")
+        raise IllegalAction(
+            "OB-5",
+            "your {guest} may target queue position {allowed}, not {position}",
+            guest=guest_name(kind),
+            allowed=allowed,
+            position=action.position,
+        )
     game.pending = None
     game.door.pop(0)
     _use_ability(game, game.hotels[game.checking], slot, position)
@@ -399,8 +456,18 @@ def _expect_stage(game: Overbooking, stage: int, what: str) -> int:
         raise IllegalAction("OB-8", "the game is over")
     if game.stage != stage:
         rule = "OB-4" if game.stage == 1 else "OB-5"
-        raise IllegalAction(rule, f"you cannot {what} now: it is stage {game.stage}")
+        raise IllegalAction(rule, "you cannot {what} now: it is stage {stage}", what=Term(what), stage=game.stage)
     return game.to_move
+
+
+def guest_name(kind: str) -> Term:
+    """A guest's name ("monk"), translated where it is read."""
+    return Term(GUEST_NAMES[kind][0] if kind in GUEST_NAMES else kind)
+
+
+def guest_names(kind: str) -> Term:
+    """Several guests' name ("monks"), translated where it is read."""
+    return Term(GUEST_NAMES[kind][1] if kind in GUEST_NAMES else f"{kind}s")
 
 
 def _hotel_text(hotel: Hotel) -> str:

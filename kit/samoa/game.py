@@ -23,11 +23,16 @@ from typing import Any
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import short, trust
+from kit.i18n import N_, Plural, Term, Terms, gettext, render
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
 from .components import Components, PriceCard, Tourist, load_components
-from .hotel import Hotel
+from .hotel import Hotel, payment_reason
+
+# the building tiles as the log names them (SA-3.4, SA-9), for the catalogs
+N_("an extra room"), N_("a suite"), N_("a pool"), N_("a swap card"), N_("a send home"), N_("a take back")
+N_("extra room"), N_("suite"), N_("pool"), N_("swap card"), N_("send home"), N_("take back")
 from .playouts import FAST_PATH
 from .scenarios import apply_scenario
 
@@ -175,9 +180,7 @@ class Samoa(Game):
         if self.phase != "choose" or after.phase == "choose":
             return False
         actor = self.to_move
-        return any(
-            len(set(self.hands[p]) | {self.chosen[p]}) > 1 for p in range(self.players) if p != actor
-        )
+        return any(len(set(self.hands[p]) | {self.chosen[p]}) > 1 for p in range(self.players) if p != actor)
 
     def action_rule(self) -> str:
         return rules._PHASE_RULES.get(self.phase, "SA-3")
@@ -276,60 +279,146 @@ class Samoa(Game):
 
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who, kind = Subject(data["player"], reader), data["kind"]
+        say = who.say
         if kind == "setup":
             flags = " ".join(data["flags"])
-            return f"Flags laid out: {flags}; the tie card's hammer points to player {data['hammer']}."
+            return render(
+                N_("Flags laid out: {flags}; the tie card's hammer points to player {hammer}."),
+                flags=flags,
+                hammer=data["hammer"],
+            )
         if kind == "scenario":
-            return f"A prearranged position is set up (scenario: {', '.join(data['scenario'])})."
+            return render(
+                N_("A prearranged position is set up (scenario: {scenario})."), scenario=", ".join(data["scenario"])
+            )
         if kind == "round":
-            doubled = " (2X: every group doubled)" if data["doubled"] else ""
-            return f"Round {data['round']}: {self.components.nationalities[data['nationality']]}{doubled}."
+            nationality = Term(self.components.nationalities[data["nationality"]])
+            if data["doubled"]:
+                return render(
+                    N_("Round {round}: {nationality} (2X: every group doubled)."),
+                    round=data["round"],
+                    nationality=nationality,
+                )
+            return render(N_("Round {round}: {nationality}."), round=data["round"], nationality=nationality)
         if kind == "buildings":
-            offer = ", ".join(tile.replace("_", " ") for tile in data["offer"])
-            return f"Building tiles on offer: {offer or 'none left'}."
+            return render(
+                N_("Building tiles on offer: {offer}."),
+                offer=Terms(tile.replace("_", " ") for tile in data["offer"]) if data["offer"] else gettext("none left"),
+            )
         if kind == "leave":
-            return f"{who.whose} guests leave: {', '.join(data['tourists'])}."
+            return say(
+                N_("Your guests leave: {tourists}."),
+                N_("Player {player}'s guests leave: {tourists}."),
+                tourists=", ".join(data["tourists"]),
+            )
         if kind == "arrive":
-            groups = "; ".join(f"group {i + 1}: {', '.join(g)}" for i, g in enumerate(data["groups"]))
-            return f"Tourist card {data['card']}: {groups}."
+            groups = "; ".join(
+                render(N_("group {number}: {tourists}"), number=i + 1, tourists=", ".join(g))
+                for i, g in enumerate(data["groups"])
+            )
+            return render(N_("Tourist card {card}: {groups}."), card=data["card"], groups=groups)
         if kind == "choose":
-            chooses = who.does("chooses", "choose")
-            return f"{chooses} {data['card']}." if "card" in data else f"{chooses} a price card."
+            if "card" in data:
+                return say(N_("You choose {card}."), N_("Player {player} chooses {card}."), card=data["card"])
+            return say(N_("You choose a price card."), N_("Player {player} chooses a price card."))
         if kind == "take-back":
-            return f"{who.does('uses', 'use')} the take-back tile: {' and '.join(data['cards'])} back to hand."
+            return say(
+                N_("You use the take-back tile: {cards} back to hand."),
+                N_("Player {player} uses the take-back tile: {cards} back to hand."),
+                cards=render(N_("{first} and {second}"), first=data["cards"][0], second=data["cards"][1])
+                if len(data["cards"]) == 2
+                else ", ".join(data["cards"]),
+            )
         if kind == "reveal":
-            return "Price cards revealed: " + ", ".join(f"player {p} {c}" for p, c in enumerate(data["cards"])) + "."
+            cards = ", ".join(
+                render(N_("player {number} {card}"), number=p, card=c) for p, c in enumerate(data["cards"])
+            )
+            return render(N_("Price cards revealed: {cards}."), cards=cards)
         if kind == "swap":
-            return f"{who.does('uses', 'use')} the swap tile: {data['out']} back to hand, plays {data['in']}."
+            return say(
+                N_("You use the swap tile: {out} back to hand, play {card}."),
+                N_("Player {player} uses the swap tile: {out} back to hand, plays {card}."),
+                out=data["out"],
+                card=data["in"],
+            )
         if kind == "build-order":
-            return f"Building order: {', '.join(map(str, data['order'])) or 'nobody'}."
+            return render(N_("Building order: {order}."), order=", ".join(map(str, data["order"])) or gettext("nobody"))
         if kind == "buy":
             tile = data["tile"].replace("_", " ")
-            return f"{who.does('buys', 'buy')} {'an' if tile[0] in 'aeiou' else 'a'} {tile} for {data['bid']}."
+            tile = Term(f"{'an' if tile[0] in 'aeiou' else 'a'} {tile}")  # "an extra room", as the catalogs have it
+            return say(N_("You buy {tile} for {bid}."), N_("Player {player} buys {tile} for {bid}."), tile=tile, bid=data["bid"])
         if kind == "pass":
-            return f"{who.does('passes', 'pass')}."
+            return say(N_("You pass."), N_("Player {player} passes."))
         if kind == "pool-bonus":
-            return (
-                f"{who.whose} pool pays {data['earned']} for the bathers already there."
-                if "earned" in data
-                else (f"{who.whose} pool pays for the bathers already there.")
+            if "earned" in data:
+                return say(
+                    N_("Your pool pays {earned} for the bathers already there."),
+                    N_("Player {player}'s pool pays {earned} for the bathers already there."),
+                    earned=data["earned"],
+                )
+            return say(
+                N_("Your pool pays for the bathers already there."),
+                N_("Player {player}'s pool pays for the bathers already there."),
             )
         if kind == "tourist-order":
-            return f"Tourist order: {', '.join(map(str, data['order']))}."
+            return render(N_("Tourist order: {order}."), order=", ".join(map(str, data["order"])))
         if kind == "place":
-            why = f" ({'; '.join(data['why'])})" if data["why"] else ""
-            return f"{who.does('puts', 'put')} {data['tourist']} in room {data['room']}: pays {data['pays']}{why}."
+            params = {"tourist": data["tourist"], "room": data["room"], "pays": data["pays"]}
+            if data["why"]:
+                why = "; ".join(payment_reason(reason) for reason in data["why"])
+                return say(
+                    N_("You put {tourist} in room {room}: pays {pays} ({why})."),
+                    N_("Player {player} puts {tourist} in room {room}: pays {pays} ({why})."),
+                    why=why,
+                    **params,
+                )
+            return say(
+                N_("You put {tourist} in room {room}: pays {pays}."),
+                N_("Player {player} puts {tourist} in room {room}: pays {pays}."),
+                **params,
+            )
         if kind == "send-home":
-            return f"{who.does('sends', 'send')} {', '.join(data['tourists'])} home from room {data['room']}."
+            return say(
+                N_("You send {tourists} home from room {room}."),
+                N_("Player {player} sends {tourists} home from room {room}."),
+                tourists=", ".join(data["tourists"]),
+                room=data["room"],
+            )
         if kind == "done":
-            return f"{who.does('is', 'are')} done ({data['placed']} new tourist(s))."
+            n = data["placed"]
+            if who.you:
+                return render(
+                    Plural(
+                        N_("You are done ({placed} new tourist(s))."), N_("You are done ({placed} new tourist(s))."), n
+                    ),
+                    placed=n,
+                )
+            return render(
+                Plural(
+                    N_("Player {player} is done ({placed} new tourist(s))."),
+                    N_("Player {player} is done ({placed} new tourist(s))."),
+                    n,
+                ),
+                player=data["player"],
+                placed=n,
+            )
         if kind == "payout":
-            paid = who.does("is paid", "are paid")
-            return f"{paid} {data['earned']}." if "earned" in data else f"{paid}."
+            if "earned" in data:
+                return say(N_("You are paid {earned}."), N_("Player {player} is paid {earned}."), earned=data["earned"])
+            return say(N_("You are paid."), N_("Player {player} is paid."))
         if kind == "card":
-            return f"{who.whose} {data['card']} is {data['fate']}."
+            if data["fate"] == "taken back":
+                return say(
+                    N_("Your {card} is taken back."), N_("Player {player}'s {card} is taken back."), card=data["card"]
+                )
+            return say(
+                N_("Your {card} is {fate}."),
+                N_("Player {player}'s {card} is {fate}."),
+                card=data["card"],
+                fate=Term(data["fate"]),
+            )
         if kind == "tie-card":
-            return f"The tie card moves on: its hammer points to player {data['hammer']}."
+            return render(N_("The tie card moves on: its hammer points to player {hammer}."), hammer=data["hammer"])
         if kind == "end":
             return final_scores_in_words("game", "player", data["scores"], data["winners"], reader)
         return f"{kind} {data}"

@@ -6,7 +6,14 @@ from the component files), then extra rooms (SA-9.1), which are adjacent to noth
 
 from __future__ import annotations
 
+import re
+
+from kit.i18n import N_, Term, render
+
 from .components import Tourist
+
+# the words of `Hotel.earnings`' reasons and a price card's fate (SA-3.6), for the catalogs
+N_("rich"), N_("suite"), N_("next to a celebrity"), N_("double never stacks"), N_("discarded")
 
 
 class Hotel:
@@ -119,3 +126,18 @@ class Hotel:
             "specials": sorted(self.specials),
             "used_specials": len(self.used_specials),
         }
+
+
+_BATHER = re.compile(r"bather: (\d+) x (\d+) pool\(s\)")
+
+
+def payment_reason(reason: str) -> str:
+    """One of `Hotel.earnings`' reasons (the engine's own English, as logged) in the reader's language."""
+    rule, _, words = reason.partition(" ")
+    if words.endswith(": double"):
+        return render(N_("{rule} {what}: double"), rule=rule, what=Term(words.removesuffix(": double")))
+    bather = _BATHER.fullmatch(words)
+    if bather:
+        ring, pools = map(int, bather.groups())
+        return render(N_("{rule} bather: {ring} x {pools} pool(s)"), rule=rule, ring=ring, pools=pools)
+    return render(N_("{rule} {what}"), rule=rule, what=Term(words))

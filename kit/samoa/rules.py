@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from kit.core.chance import Chance
 from kit.core.errors import IllegalAction
+from kit.i18n import N_, Plural, Term, Terms
 
 from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
 from .hotel import Hotel
@@ -145,9 +146,11 @@ def tourists_leave_and_arrive(game: Samoa) -> None:
 # ------------------------------------------------------------- SA-3.3 Choose price cards
 def choose(game: Samoa, action: Choose) -> None:
     """SA-3.3: every player chooses one price card face down; all are revealed together."""
-    player = _expect(game, "choose", "choose a price card")
+    player = _expect(game, "choose", N_("choose a price card"))
     if action.card not in game.hands[player]:
-        raise IllegalAction("SA-3.3", f"player {player} has no price card {action.card} in hand")
+        raise IllegalAction(
+            "SA-3.3", "player {player} has no price card {card} in hand", player=player, card=action.card
+        )
     game.hands[player].remove(action.card)
     game.chosen[player] = action.card
     game.log.append(("SA-3.3", "choose", player, {}, {"card": action.card}, (player,)))
@@ -157,14 +160,19 @@ def choose(game: Samoa, action: Choose) -> None:
 def take_back(game: Samoa, action: TakeBack) -> None:
     """SA-9.4c: discard the special tile to take two used price cards back to hand (Decision: used
     just before choosing a card; all of them if fewer than two are used)."""
-    player = _expect(game, "choose", "use the take-back tile")
+    player = _expect(game, "choose", N_("use the take-back tile"))
     hotel = game.hotels[player]
     if "take_back" not in hotel.specials:
-        raise IllegalAction("SA-9.4", f"player {player} has no unused take-back tile")
+        raise IllegalAction("SA-9.4", "player {player} has no unused take-back tile", player=player)
     used = game.used[player]
     wanted = min(2, len(used))
     if len(action.cards) != wanted or any(action.cards.count(c) > used.count(c) for c in action.cards):
-        raise IllegalAction("SA-9.4", f"name {wanted} of your used price cards ({', '.join(used) or 'none'})")
+        raise IllegalAction(
+            "SA-9.4",
+            "name {wanted} of your used price cards ({used})",
+            wanted=wanted,
+            used=", ".join(used) or Term("none"),
+        )
     for card in action.cards:
         used.remove(card)
         game.hands[player].append(card)
@@ -187,9 +195,11 @@ def reveal(game: Samoa) -> None:
 def swap(game: Samoa, action: Swap) -> None:
     """SA-9.4a: after the reveal, discard the tile to swap the played card for one from hand.
     Decision: asked clockwise from the hammer side; the grey card may be swapped in or out."""
-    player = _expect(game, "swap", "swap a price card")
+    player = _expect(game, "swap", N_("swap a price card"))
     if action.card not in game.hands[player]:
-        raise IllegalAction("SA-9.4", f"player {player} has no price card {action.card} in hand to swap in")
+        raise IllegalAction(
+            "SA-9.4", "player {player} has no price card {card} in hand to swap in", player=player, card=action.card
+        )
     hand = game.hands[player]
     hand.remove(action.card)
     hand.append(game.chosen[player])
@@ -201,7 +211,7 @@ def swap(game: Samoa, action: Swap) -> None:
 
 
 def keep(game: Samoa, action: Keep) -> None:
-    _expect(game, "swap", "keep the played card")
+    _expect(game, "swap", N_("keep the played card"))
     _next_turn(game, start_building)
 
 
@@ -246,12 +256,14 @@ def start_building(game: Samoa) -> None:
 
 def buy(game: Samoa, action: Buy) -> None:
     """SA-3.4: buy one tile on offer for your bid (Decision: only if you can pay it)."""
-    player = _expect(game, "build", "buy a building tile")
+    player = _expect(game, "build", N_("buy a building tile"))
     bid = game.chosen_cards()[player].bid
     if action.kind not in game.offer:
-        raise IllegalAction("SA-3.4", f"no {action.kind} tile is on offer ({', '.join(game.offer)})")
+        raise IllegalAction(
+            "SA-3.4", "no {tile} tile is on offer ({offer})", tile=Term(action.kind), offer=Terms(game.offer)
+        )
     if game.money[player] < bid:
-        raise IllegalAction("SA-3.4", f"player {player} cannot pay the bid of {bid}")
+        raise IllegalAction("SA-3.4", "player {player} cannot pay the bid of {bid}", player=player, bid=bid)
     hotel = game.hotels[player]
     if action.kind == "suite":
         room = (action.room or 0) - 1
@@ -279,7 +291,7 @@ def buy(game: Samoa, action: Buy) -> None:
 
 
 def pass_building(game: Samoa, action: Pass) -> None:
-    player = _expect(game, "build", "pass")
+    player = _expect(game, "build", N_("pass"))
     game.log.append(("SA-3.4", "pass", player, {}))
     _next_building_turn(game)
 
@@ -315,24 +327,31 @@ def _start_tourist_turn(game: Samoa) -> None:
 
 def place(game: Samoa, action: Place) -> None:
     """SA-3.5: accommodate tourists from ONE group, one free room each, in the order you choose."""
-    player = _expect(game, "tourists", "accommodate tourists")
+    player = _expect(game, "tourists", N_("accommodate tourists"))
     card = game.chosen_cards()[player]
     if card.grey:
         raise IllegalAction("SA-3.5", "with the grey card no tourists can be accommodated this round")
     group = action.group - 1
     if not 0 <= group < len(game.groups) or not 0 < action.tile <= len(game.groups[group]):
-        raise IllegalAction("SA-3.5", f"there is no tourist {action.group}.{action.tile} on offer")
+        raise IllegalAction(
+            "SA-3.5", "there is no tourist {group}.{tile} on offer", group=action.group, tile=action.tile
+        )
     if game.committed is not None and group != game.committed:
-        raise IllegalAction("SA-3.5", f"tourists come from one group only; you took from group {game.committed + 1}")
+        raise IllegalAction(
+            "SA-3.5", "tourists come from one group only; you took from group {group}", group=game.committed + 1
+        )
     tourist = game.groups[group][action.tile - 1]
     hotel = game.hotels[player]
     room = action.room - 1
     if not hotel.can_take(tourist, room):
         if 0 <= room < len(hotel.rooms):
             raise IllegalAction(
-                "SA-7", f"room {action.room} is not free for {tourist.label} (one tourist per room, or two lovers)"
+                "SA-7",
+                "room {room} is not free for {tourist} (one tourist per room, or two lovers)",
+                room=action.room,
+                tourist=tourist.label,
             )
-        raise IllegalAction("SA-7", f"your hotel has no room {action.room}")
+        raise IllegalAction("SA-7", "your hotel has no room {room}", room=action.room)
     amount, reasons = hotel.earnings(tourist, room, card.price)
     game.groups[group].pop(action.tile - 1)
     hotel.rooms[room].append(tourist)
@@ -347,7 +366,7 @@ def place(game: Samoa, action: Place) -> None:
 def remove(game: Samoa, action: Remove) -> None:
     """SA-3.5: with the grey card, optionally send up to two of your tourists home (a lovers pair
     in one room counts as one, SA-8.2)."""
-    player = _expect(game, "tourists", "send a tourist home")
+    player = _expect(game, "tourists", N_("send a tourist home"))
     if not game.chosen_cards()[player].grey:
         raise IllegalAction("SA-3.5", "only a player who played the grey card sends tourists home this way")
     if game.removed >= 2:
@@ -359,16 +378,24 @@ def remove(game: Samoa, action: Remove) -> None:
 def send_home(game: Samoa, action: SendHome) -> None:
     """SA-9.4b: before accommodating, discard the tile to send two of your tourists home (a lovers
     pair in one room counts as one; Decision: a grey-card player may use it too)."""
-    player = _expect(game, "tourists", "use the send-home tile")
+    player = _expect(game, "tourists", N_("use the send-home tile"))
     hotel = game.hotels[player]
     if "send_home" not in hotel.specials:
-        raise IllegalAction("SA-9.4", f"player {player} has no unused send-home tile")
+        raise IllegalAction("SA-9.4", "player {player} has no unused send-home tile", player=player)
     if game.committed is not None:
         raise IllegalAction("SA-9.4", "the send-home tile is used before you accommodate new tourists")
     occupied = hotel.occupied_rooms()
     wanted = min(2, len(occupied))
     if wanted == 0 or len(action.rooms) != wanted or len(set(action.rooms)) != wanted:
-        raise IllegalAction("SA-9.4", f"name {wanted} different occupied room(s) of your hotel")
+        raise IllegalAction(
+            "SA-9.4",
+            Plural(
+                N_("name {wanted} different occupied room(s) of your hotel"),
+                N_("name {wanted} different occupied room(s) of your hotel"),
+                wanted,
+            ),
+            wanted=wanted,
+        )
     _send_home(game, player, list(action.rooms), "SA-9.4")
     _use_special(hotel, "send_home")
 
@@ -377,7 +404,7 @@ def _send_home(game: Samoa, player: int, rooms: list[int], rule: str) -> None:
     hotel = game.hotels[player]
     for room in rooms:
         if not 0 < room <= len(hotel.rooms) or not hotel.rooms[room - 1]:
-            raise IllegalAction(rule, f"room {room} of your hotel has no tourist to send home")
+            raise IllegalAction(rule, "room {room} of your hotel has no tourist to send home", room=room)
     for room in rooms:
         gone = hotel.rooms[room - 1]
         hotel.rooms[room - 1] = []
@@ -386,7 +413,7 @@ def _send_home(game: Samoa, player: int, rooms: list[int], rule: str) -> None:
 
 
 def done(game: Samoa, action: Done) -> None:
-    player = _expect(game, "tourists", "end the turn")
+    player = _expect(game, "tourists", N_("end the turn"))
     game.log.append(("SA-3.5", "done", player, {"placed": game.placed[player]}))
     game.turn += 1
     if game.turn < len(game.order):
@@ -444,7 +471,12 @@ def counter_clockwise_from(game: Samoa, seat: int) -> list[int]:
 
 def _expect(game: Samoa, phase: str, what: str) -> int:
     if game.phase != phase:
-        raise IllegalAction(_PHASE_RULES[game.phase], f"you cannot {what} now: {_PHASE_TEXT[game.phase]}")
+        raise IllegalAction(
+            _PHASE_RULES[game.phase],
+            "you cannot {what} now: {phase}",
+            what=Term(what),
+            phase=Term(_PHASE_TEXT[game.phase]),
+        )
     return game.to_move
 
 
@@ -469,11 +501,11 @@ def take_back_choices(used: list[str]) -> list[tuple[str, ...]]:
 
 _PHASE_RULES = {"choose": "SA-3.3", "swap": "SA-9.4", "build": "SA-3.4", "tourists": "SA-3.5", "over": "SA-6"}
 _PHASE_TEXT = {
-    "choose": "the players are choosing price cards (SA-3.3)",
-    "swap": "players with the swap tile decide whether to swap (SA-9.4)",
-    "build": "it is the building phase (SA-3.4)",
-    "tourists": "it is the tourist phase (SA-3.5)",
-    "over": "the game is over (SA-6)",
+    "choose": N_("the players are choosing price cards (SA-3.3)"),
+    "swap": N_("players with the swap tile decide whether to swap (SA-9.4)"),
+    "build": N_("it is the building phase (SA-3.4)"),
+    "tourists": N_("it is the tourist phase (SA-3.5)"),
+    "over": N_("the game is over (SA-6)"),
 }
 
 MOVES = {

@@ -1,0 +1,259 @@
+"""The learner's language: English, Norwegian Bokmål (nb), Polish (pl) or Swedish (sv).
+
+Every sentence a learner reads goes through a gettext catalog (`kit/locale/<lang>/LC_MESSAGES/
+tablekit.po`, made and kept with Babel: see docs/translating.md). Messages are templates with named
+placeholders (``"a {card} cannot follow the {top} on {expedition}"``) translated when they are read,
+never when they are made: a refusal raised in one language reads in another after
+`set_language`, and nothing that is saved (actions, events, saves, rule ids) holds a word of any
+language but the engine's own codes.
+
+The language, first found wins: `language(...)` around a call (a board's ``lang=``), then
+`set_language(...)`, then the ``TABLEKIT_LANG`` environment variable, then the system locale, else
+English. Numbers shown to learners go through `number` (Babel: ``0,75`` in nb, pl and sv).
+
+kit needs nothing beyond the standard library to run in English. The catalogs are compiled to
+``.mo`` files by ``python3 dev.py setup``; a catalog without an up-to-date ``.mo`` is compiled in
+memory with Babel when it is first needed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import gettext as _gettext
+import io
+import locale
+import os
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "nb", "pl", "sv")
+#: the languages' own names, for menus
+NAMES = {"en": "English", "nb": "Norsk bokmål", "pl": "Polski", "sv": "Svenska"}
+DOMAIN = "tablekit"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+ENVIRONMENT = "TABLEKIT_LANG"
+# what a system locale or TABLEKIT_LANG may say for one of ours ("no" and "nn" read Bokmål best of ours)
+_ALIASES = {"no": "nb", "nn": "nb", "nb": "nb", "pl": "pl", "sv": "sv", "en": "en"}
+
+_chosen: str | None = None
+_around: contextvars.ContextVar[str | None] = contextvars.ContextVar("tablekit_language", default=None)
+
+
+def check_language(lang: str) -> str:
+    """`lang` as one of `LANGUAGES` ("nb_NO.UTF-8", "pl-PL" and "no" are understood); else ValueError."""
+    code = _code(lang)
+    if code is None:
+        raise ValueError(f"unknown language {lang!r}: tablekit speaks {', '.join(LANGUAGES)}")
+    return code
+
+
+def _code(lang: str | None) -> str | None:
+    if not lang or not isinstance(lang, str):
+        return None
+    base = lang.split(".")[0].replace("-", "_").split("_")[0].lower()
+    return _ALIASES.get(base)
+
+
+def system_language() -> str | None:
+    """The system locale's language, if it is one of ours (LC_ALL, LC_MESSAGES, LANG, then Python's)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return _code(value)
+    with contextlib.suppress(ValueError):
+        return _code(locale.getlocale()[0])
+    return None
+
+
+def set_language(lang: str | None) -> str:
+    """Speak `lang` from now on ("en", "nb", "pl", "sv"); None goes back to the environment's choice.
+
+    >>> set_language("pl")
+    'pl'
+    >>> set_language(None) == get_language()
+    True
+    """
+    global _chosen
+    _chosen = None if lang is None else check_language(lang)
+    return get_language()
+
+
+def get_language() -> str:
+    """The language in force here (see the module's docstring for the order)."""
+    return _around.get() or _chosen or _code(os.environ.get(ENVIRONMENT)) or system_language() or "en"
+
+
+@contextlib.contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Speak `lang` inside the block (None: the language in force); for this thread or task only."""
+    token = _around.set(None if lang is None else check_language(lang))
+    try:
+        yield get_language()
+    finally:
+        _around.reset(token)
+
+
+# ----------------------------------------------------------------------------- catalogs
+@cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalog of `lang` (English: the messages themselves)."""
+    if lang == "en":
+        return _gettext.NullTranslations()
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    mo = po.with_suffix(".mo")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as file:
+            return _gettext.GNUTranslations(file)
+    if not po.exists():
+        return _gettext.NullTranslations()
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:  # kit alone, without Babel and without `dev.py setup`: English
+        return _gettext.NullTranslations()
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=lang)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+def gettext(message: str) -> str:
+    """`message` in the language in force."""
+    return translations(get_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count `n` (Polish has three: 1 karta, 2 karty, 5 kart)."""
+    return translations(get_language()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogs without translating it (it is translated where it is read)."""
+    return message
+
+
+_ = gettext
+
+
+class Term(str):
+    """A word of the game's own vocabulary used inside a message (an expedition, a building tile):
+    it stays itself as data and is translated where a message is rendered. A component file of your
+    own may name things the catalogs do not know; those read as they are written."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        # a code with underscores ("extra_room") is looked up as words; untranslated, it stays a code
+        words = str(self).replace("_", " ")
+        translated = gettext(words)
+        return format(str(self) if translated == words else translated, spec)
+
+
+class Terms(tuple):
+    """Several `Term`s read as a list: "suite, pool" (or "none")."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return format(", ".join(format(Term(word)) for word in self) or gettext("none"), spec)
+
+
+class Plural:
+    """A count that picks a message's form: ``render(Plural(msg1, msgN, n), ...)``."""
+
+    __slots__ = ("singular", "plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int):
+        self.singular, self.plural, self.n = singular, plural, n
+
+    def __str__(self) -> str:
+        return ngettext(self.singular, self.plural, self.n)
+
+
+def render(template: str | Plural, /, **params: Any) -> str:
+    """`template` translated, its named placeholders filled (numbers as the language writes them,
+    `Term`s and `Message`s translated too).
+
+    >>> with language("sv"):
+    ...     render("{share} of {n}", share=0.75, n=4)
+    '0,75 of 4'
+    """
+    text = str(template) if isinstance(template, Plural) else gettext(template)
+    return _fill(text, params)
+
+
+def _fill(text: str, params: dict[str, Any]) -> str:
+    if not params:
+        return text
+    shown = {key: _shown(value) for key, value in params.items()}
+    try:
+        return text.format(**shown)
+    except (KeyError, IndexError, ValueError):  # a translation that lost its way: say it in English
+        return text
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, Message):
+        return str(value)
+    if isinstance(value, float):
+        return number(value)
+    return value
+
+
+class Message:
+    """A message made now and read later, in the language in force when it is read."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str | Plural, /, **params: Any):
+        self.template, self.params = template, params
+
+    def __str__(self) -> str:
+        return render(self.template, **self.params)
+
+    def english(self) -> str:
+        with language("en"):
+            return str(self)
+
+    def __repr__(self) -> str:
+        return f"Message({self.english()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return str(self) == other
+        if isinstance(other, Message):
+            return str(self) == str(other)
+        return NotImplemented
+
+    __hash__ = None
+
+
+# ----------------------------------------------------------------------------- numbers
+def number(value: float, digits: int | None = None) -> str:
+    """A number as the language writes it: ``number(0.75)`` is "0,75" in nb, pl and sv.
+
+    `digits` fixes the decimals shown; None shows up to three, dropping trailing zeros.
+    """
+    lang = get_language()
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:
+        return f"{value:.{digits}f}" if digits is not None else f"{value:.3f}".rstrip("0").rstrip(".")
+    pattern = "#,##0." + ("0" * digits if digits is not None else "###") if digits != 0 else "#,##0"
+    return format_decimal(value, format=pattern, locale=lang, group_separator=False)
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """A share as a percentage as the language writes it ("75 %" in nb, pl and sv, "75%" in English)."""
+    lang = get_language()
+    try:
+        from babel.numbers import format_percent
+    except ImportError:
+        return f"{100 * share:.{digits}f}%"
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return format_percent(share, format=pattern, locale=lang, group_separator=False)
