@@ -11,6 +11,10 @@
     python3 dev.py notebooks [PATH...]
                             re-run notebooks in place and store their outputs (no widget state);
                             with no path, every notebook under notebooks/
+    python3 dev.py translations [extract|update|compile|check]
+                            the gettext catalogs (kit/locale): extract the messages from kit/ and
+                            widgets/, update every language's catalog, compile the .mo files
+                            (setup does), check that none is missing or fuzzy (docs/translating.md)
     python3 dev.py mutate [GAME ...]   mutation testing of the rules, scoring and determinize
                             (slow, on demand, never in CI; see docs/mutation-testing.md)
 
@@ -53,6 +57,11 @@ def run(*command: str | Path, **options) -> None:
 
 
 def setup() -> None:
+    install()
+    compile_translations()
+
+
+def install() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - this script must say so on an older Python
         sys.exit(f"tablekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
@@ -239,8 +248,83 @@ def mutate(args: list[str]) -> int:
     return 0
 
 
+# The gettext catalogs: one domain for everything a learner reads from kit/ and widgets/.
+LOCALE = ROOT / "kit" / "locale"
+TEMPLATE = LOCALE / "tablekit.pot"
+LANGUAGES = ("nb", "pl", "sv")
+# the functions that carry messages (besides gettext, ngettext and N_): a refusal's reason, a
+# message made now and read later, a rendered template, a plural's two forms
+KEYWORDS = ("IllegalAction:2", "Message:1", "render:1", "Plural:1,2")
+
+
+GLOSSARY_TERMS = """
+import csv, sys
+from babel.messages.pofile import read_po, write_po
+with open(sys.argv[1], "rb") as file:
+    catalog = read_po(file)
+for path in sys.argv[2:]:
+    with open(path, newline="", encoding="utf-8") as file:
+        for row in csv.DictReader(file):
+            catalog.add(row["en"], auto_comments=["glossary: " + path.split("datasets/")[-1]])
+with open(sys.argv[1], "wb") as file:
+    write_po(file, catalog, omit_header=False, sort_output=True, no_location=True, width=0)
+"""
+
+
+def pybabel(*args: str | Path) -> None:
+    run(BIN / ("pybabel.exe" if os.name == "nt" else "pybabel"), *args, cwd=ROOT)
+
+
+def compile_translations() -> None:
+    """Compile every catalog whose .mo is missing or older than its .po (quietly, in place)."""
+    for lang in LANGUAGES:
+        po = LOCALE / lang / "LC_MESSAGES" / "tablekit.po"
+        mo = po.with_suffix(".mo")
+        if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
+            pybabel("-q", "compile", "-D", "tablekit", "-d", LOCALE, "-l", lang)
+
+
+def translations(args: list[str]) -> int:
+    """extract: messages -> kit/locale/tablekit.pot; update: the .pot into each .po (new messages
+    empty, changed ones fuzzy); compile: the .mo files; check: every catalog complete and valid."""
+    install()
+    step = args[0] if args else "check"
+    if step == "extract":
+        LOCALE.mkdir(parents=True, exist_ok=True)
+        keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
+        pybabel("-q", "extract", "-F", "babel.cfg", *keywords, "--no-location", "--sort-output",
+                "--project", "tablekit", "-o", TEMPLATE, "kit", "widgets")
+        # the games' own words (expeditions, guests, tiles...) come from each glossary's English column
+        run(PYTHON, "-c", GLOSSARY_TERMS, TEMPLATE, *sorted(ROOT.glob("datasets/*/glossary.csv")))
+        return 0
+    if step == "update":
+        for lang in LANGUAGES:
+            po = LOCALE / lang / "LC_MESSAGES" / "tablekit.po"
+            if po.exists():
+                pybabel("-q", "update", "-D", "tablekit", "-i", TEMPLATE, "-d", LOCALE, "-l", lang, "--no-wrap")
+            else:
+                pybabel("-q", "init", "-D", "tablekit", "-i", TEMPLATE, "-d", LOCALE, "-l", lang, "--no-wrap")
+        return 0
+    if step == "compile":
+        compile_translations()
+        return 0
+    if step == "check":
+        return subprocess.run([str(PYTHON), "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q",
+                               "tests/test_translations.py"], cwd=ROOT).returncode
+    print(translations.__doc__)
+    return 2
+
+
 def main(argv: list[str]) -> int:
-    commands = {"lab": lab, "test": test, "notebooks": notebooks, "voila": voila, "mutate": mutate, "class": classroom}
+    commands = {
+        "lab": lab,
+        "test": test,
+        "notebooks": notebooks,
+        "voila": voila,
+        "mutate": mutate,
+        "class": classroom,
+        "translations": translations,
+    }
     if not argv or argv[0] not in (*commands, "setup"):
         print(__doc__)
         return 2

@@ -46,14 +46,16 @@ import traitlets
 from kit.bots import RandomBot
 from kit.bots.ismcts import ISMCTSBot
 from kit.core import Event, Game, IllegalAction, NothingToUndo
+from kit.i18n import LANGUAGES, N_, Message, Plural, Term, check_language, get_language, gettext, language
 
 from .still import still_bundle
+from .words import board_words
 
 MODES = ("bot", "hotseat", "open")
 PACES = ("instant", "step")
 LOG_LENGTH = 14
 #: the only traits the page may write; everything else it writes is refused
-PAGE_WRITABLE = frozenset({"mode", "bot"})
+PAGE_WRITABLE = frozenset({"mode", "bot", "lang"})
 #: seeds the page can hold exactly (a JavaScript number) and unguessable seeds are drawn below
 SEED_LIMIT = 2**53
 _SEED_TEXT = re.compile(r"-?[0-9]{1,16}")  # ASCII digits only: "²" and "٣" are digits to str.isdigit
@@ -182,6 +184,14 @@ class GameBoard(anywidget.AnyWidget):
     #: True once someone peeked (a mode change from the page with ``allow_peeking=True``), or when
     #: the page chose the game's seed (a deal it can compute)
     practice = traitlets.Bool(False).tag(sync=True)
+    #: the language of every word on the board ("en", "nb", "pl", "sv"); Python or the page may
+    #: change it at any time, and the board is worded again at once (kit.i18n)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    #: every word the page shows that is not in the view, in `lang` (widgets/words.py): the
+    #: JavaScript has no words of its own
+    words = traitlets.Dict().tag(sync=True)
+    #: this game's own words for the page, besides the shared ones (English msgids by key)
+    words_extra: ClassVar[dict[str, str]] = {}
 
     def __init__(
         self,
@@ -192,9 +202,12 @@ class GameBoard(anywidget.AnyWidget):
         seed: int | None = None,
         allow_peeking: bool = False,
         pace: str = "instant",
+        lang: str | None = None,
         **settings,
     ):
         super().__init__()
+        self._said: str | Message | IllegalAction = ""
+        self._summary_from = 0
         self._settings = {**self.default_settings, **settings}
         self._check_mode(mode)
         self._check_bot(bot)
@@ -203,6 +216,8 @@ class GameBoard(anywidget.AnyWidget):
         self.allow_peeking = bool(allow_peeking)
         self._from_page = False  # True while a trait write from the page is being applied
         self._quiet = 0  # > 0 while the board itself changes traits (their observers stay quiet)
+        with self._quietly():
+            self.lang = check_language(lang) if lang is not None else get_language()
         self._peeks: list[tuple[int, str]] = []  # (log position, note) of each peek in this game
         self._seat: int | None = None  # hot-seat: whose hand is showing
         self._bot_players: dict[int, Any] = {}
@@ -221,18 +236,20 @@ class GameBoard(anywidget.AnyWidget):
     def act(self, action) -> bool:
         """Apply an action for the player whose turn it is (as the browser does). Returns success."""
         if self.handover:
-            return self._error("first pass the device: the next player must ask to see their hand")
+            return self._error(Message("first pass the device: the next player must ask to see their hand"))
         if self.mode == "bot" and self.game.current_player != self.human and not self.game.is_over:
-            return self._error(f"wait for the bots: it is player {self.game.current_player}'s turn")
+            return self._error(
+                Message("wait for the bots: it is player {player}'s turn", player=self.game.current_player)
+            )
         if self.summary:
-            return self._error("first read the end of the round: press Continue")
+            return self._error(Message("first read the end of the round: press Continue"))
         marks_from = len(self.game.log)
         try:
             self._apply(action)
         except IllegalAction as error:
-            return self._error(str(error))
+            return self._error(error)  # read in the board's language, rule id first
         self._marks_from[self.viewer()] = marks_from
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._after_action()
         return True
 
@@ -249,11 +266,11 @@ class GameBoard(anywidget.AnyWidget):
         try:
             start = self._checked_undo_start()
             if self.summary:
-                raise NothingToUndo("the round is over: press Continue first")
+                raise NothingToUndo(Message("the round is over: press Continue first"))
             self.game.undo(len(history) - start)
         except NothingToUndo as error:
-            return self._error(str(error))
-        self.message, self.message_kind = "Undone.", "info"
+            return self._error(_undo_reason(error))
+        self._tell(Message("Undone."))
         self._refresh()
         return True
 
@@ -264,7 +281,12 @@ class GameBoard(anywidget.AnyWidget):
         with self._quietly():
             self._seat = self.game.current_player
             self.handover = self.mode == "hotseat" and not self.game.is_over
-        self.message, self.message_kind = f"The teacher took back {steps} step(s).", "info"
+        self._tell(
+            Message(
+                Plural("The teacher took back {steps} step(s).", "The teacher took back {steps} step(s).", steps),
+                steps=steps,
+            )
+        )
         self._play_bots()
         self._refresh()
 
@@ -272,40 +294,43 @@ class GameBoard(anywidget.AnyWidget):
         """A new game with the same settings: with `seed` (a chosen seed is a known deal), or with
         an unguessable one."""
         self.game = self._new(seed)
-        self.message = "New game." if seed is None else f"New game, seed {seed} (a chosen seed is a known deal)."
-        self.message_kind = "info"
+        self._tell(
+            Message("New game.")
+            if seed is None
+            else Message("New game, seed {seed} (a chosen seed is a known deal).", seed=seed)
+        )
         self._start_game()
 
     def bot_move(self) -> bool:
         """Open mode: let the chosen bot make the current player's next action."""
         if self.game.is_over:
-            return self._error("the game is over")
+            return self._error(Message("the game is over"))
         if self.mode != "open":
-            return self._error("a bot move on request is for the open teaching mode")
+            return self._error(Message("a bot move on request is for the open teaching mode"))
         self._marks_from[None] = len(self.game.log)
         self._apply(self._bot_for(self.game.current_player).choose(self.game))
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._refresh()
         return True
 
     def next_move(self) -> bool:
         """Pace "step": let the next bot make one action (the page's "Next" button)."""
         if self.summary:
-            return self._error("first read the end of the round: press Continue")
+            return self._error(Message("first read the end of the round: press Continue"))
         if not self._bot_to_move():
-            return self._error("no bot is waiting to move")
+            return self._error(Message("no bot is waiting to move"))
         player = self.game.current_player
         self._apply(self._bot_for(player).choose(self.game))
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._refresh()
         return True
 
     def continue_play(self) -> bool:
         """Close the end-of-round screen; the bots play on (at the chosen pace)."""
         if not self.summary:
-            return self._error("there is no end-of-round screen to close")
+            return self._error(Message("there is no end-of-round screen to close"))
         self.summary = {}
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._marks_from[self.viewer()] = len(self.game.log)  # the new round starts unmarked
         self._play_bots()
         self._refresh()
@@ -367,9 +392,10 @@ class GameBoard(anywidget.AnyWidget):
         """Apply an action; when it ends a round, put up the end-of-round screen (`summarise`)."""
         log_from = len(self.game.log)
         self.game.apply(action)
-        summary = self.summarise(log_from)
+        with language(self.lang):
+            summary = self.summarise(log_from)
         if summary:
-            self.summary = summary
+            self.summary, self._summary_from = summary, log_from
 
     def summarise(self, log_from: int) -> dict[str, Any]:
         """The end-of-round screen if the events from `log_from` on end a round, else {}: each board
@@ -396,39 +422,47 @@ class GameBoard(anywidget.AnyWidget):
         """The first step an undo from the page would take back (raises NothingToUndo)."""
         history = self.game.history
         if not history:
-            raise NothingToUndo("nothing to undo yet")
+            raise NothingToUndo(Message("nothing to undo yet"))
         if self.mode == "open":
             return len(history) - 1
         actors = self._steps.of(self.game).actors
         if self.mode == "bot":
             mine = [index for index, actor in enumerate(actors) if actor == self.human]
             if not mine:
-                raise NothingToUndo("nothing of yours to undo yet")
+                raise NothingToUndo(Message("nothing of yours to undo yet"))
             return mine[-1]
         player = self.game.current_player
         if self.handover or player is None or player != self._seat or actors[-1] != player:
             raise NothingToUndo(
-                "in hot-seat, undo takes back only your own actions of this turn; ask the teacher for more"
+                Message("in hot-seat, undo takes back only your own actions of this turn; ask the teacher for more")
             )
         return len(history) - 1
 
-    def _refusal(self, index: int) -> str:
+    def _refusal(self, index: int) -> Message:
         """Why an undo is refused, told from the viewer's seat: the revealing action as that seat
         read it in the log (never the action's own text, which may name a face-down card)."""
         game, viewer = self.game, self.viewer()
-        seen = [
-            game.describe(Event(*entry).visible_to(viewer), viewer) for entry in self._steps.of(game).events(index)
-        ]
-        what = f"'{seen[0]}'" if seen else f"step {index + 1}"
-        return (
-            f"cannot undo: {what} revealed what was hidden (it showed someone a card they could not know), "
-            "so it cannot be taken back outside the open mode"
+        entries = self._steps.of(game).events(index)
+        what = _Described(game, Event(*entries[0]).visible_to(viewer), viewer) if entries else None
+        if what is None:
+            return Message(
+                "cannot undo: step {step} revealed what was hidden (it showed someone a card they could not "
+                "know), so it cannot be taken back outside the open mode",
+                step=index + 1,
+            )
+        return Message(
+            "cannot undo: '{what}' revealed what was hidden (it showed someone a card they could not know), "
+            "so it cannot be taken back outside the open mode",
+            what=what,
         )
 
     # ---------------------------------------------------------------- the synced state
     def _refresh(self) -> None:
-        with self.hold_sync(), self._quietly():  # one message to the browser for all the traits below
+        # one message to the browser for all the traits below, every word in the board's language
+        with self.hold_sync(), self._quietly(), language(self.lang):
             self._compute_synced()
+            self.message = str(self._said)
+            self.words = board_words(self.words_extra)
 
     def _compute_synced(self) -> None:
         game = self.game
@@ -479,8 +513,8 @@ class GameBoard(anywidget.AnyWidget):
         try:
             self._checked_undo_start()
         except NothingToUndo as error:
-            return str(error)
-        return "the round is over: press Continue first" if self.summary else ""
+            return str(_undo_reason(error))
+        return gettext("the round is over: press Continue first") if self.summary else ""
 
     def _checked_undo_start(self) -> int:
         """The first step an undo would take back, once it is allowed (raises NothingToUndo)."""
@@ -491,9 +525,15 @@ class GameBoard(anywidget.AnyWidget):
                 raise NothingToUndo(self._refusal(revealing))
         return start
 
-    def _error(self, text: str) -> bool:
-        self.message, self.message_kind = text, "error"
+    def _error(self, text: str | Message) -> bool:
+        self._tell(text, "error")
         return False
+
+    def _tell(self, text: str | Message, kind: str = "info") -> None:
+        """Put `text` on the board (read in the board's language, again after a language change)."""
+        self._said = text
+        with language(self.lang):
+            self.message, self.message_kind = str(text), kind
 
     @contextlib.contextmanager
     def _quietly(self) -> Iterator[None]:
@@ -531,27 +571,47 @@ class GameBoard(anywidget.AnyWidget):
         if self._from_page and not self.game.is_over:
             if not self.allow_peeking:
                 self.new_game()
-                self.message = (
-                    f"{_MODE_NOTES[new]} A new game starts: changing the mode during a game would show "
-                    "cards that must stay hidden."
+                self._tell(
+                    Message(
+                        "{note} A new game starts: changing the mode during a game would show cards that must stay hidden.",
+                        note=Message(_MODE_NOTES[new]),
+                    )
                 )
                 return
             self._peeks.append(
-                (len(self.game.log), f"the page switched to the {new} mode at step {len(self.game.history)}: "
-                 "this game is practice")
+                (
+                    len(self.game.log),
+                    f"the page switched to the {new} mode at step {len(self.game.history)}: this game is practice",
+                )
             )
         with self._quietly():
             self._seat = self.game.current_player
             self.handover = new == "hotseat" and not self.game.is_over
-        self.message, self.message_kind = _MODE_NOTES[new], "info"
+        self._tell(Message(_MODE_NOTES[new]))
         self._play_bots()
+        self._refresh()
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal) -> str:
+        if proposal["value"] not in LANGUAGES:
+            raise traitlets.TraitError(f"lang must be one of {', '.join(LANGUAGES)}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.observe("lang")
+    def _on_lang(self, change) -> None:
+        """Word the board again in the new language: the view, the log, the message, the screen."""
+        if self._quiet:
+            return
+        if self.summary:
+            with language(self.lang):
+                self.summary = self.summarise(self._summary_from)
         self._refresh()
 
     @traitlets.observe("bot")
     def _on_bot(self, change) -> None:
         self._bot_players = {}
         if not self._quiet:
-            self.message, self.message_kind = f"The {change['new']} bot plays from now on.", "info"
+            self._tell(Message("The {bot} bot plays from now on.", bot=Term(change["new"])))
 
     @traitlets.observe("human", "handover")
     def _on_seat(self, change) -> None:
@@ -606,7 +666,7 @@ class GameBoard(anywidget.AnyWidget):
             if name not in PAGE_WRITABLE:
                 writable = " and ".join(sorted(PAGE_WRITABLE))
                 raise PageMessageError(f"the page may not write {_short(name)}, only {writable}")
-            allowed = MODES if name == "mode" else tuple(self.bots)
+            allowed = MODES if name == "mode" else LANGUAGES if name == "lang" else tuple(self.bots)
             if not isinstance(value, str) or value not in allowed:
                 raise PageMessageError(f"{name} must be one of {', '.join(allowed)}, not {_short(value)}")
         return sync_data
@@ -666,13 +726,17 @@ class GameBoard(anywidget.AnyWidget):
             self.new_game(seed)
             if seed is not None:  # a deal the page can compute: not a fair game
                 self._peeks.append((0, f"the page chose the seed {seed}, a known deal: this game is practice"))
-                self.message = f"New game, seed {seed}: a chosen seed is a known deal, so this game is practice."
+                self._tell(
+                    Message(
+                        "New game, seed {seed}: a chosen seed is a known deal, so this game is practice.", seed=seed
+                    )
+                )
                 self._refresh()
         elif kind == "take-over":
             with self._quietly():
                 self._seat = self.game.current_player
                 self.handover = False
-            self.message, self.message_kind = "", "info"
+            self._tell("")
             self._refresh()
         elif kind == "bot-move":
             self.bot_move()
@@ -685,7 +749,7 @@ class GameBoard(anywidget.AnyWidget):
 
     def _refuse(self, error: PageMessageError) -> None:
         """The one answer to a bad message from the page: an on-board error; nothing else changes."""
-        self._error(f"Not accepted from the page: {error}. Nothing was changed.")
+        self._error(Message("Not accepted from the page: {error}. Nothing was changed.", error=str(error)))
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal) -> str:
@@ -697,7 +761,7 @@ class GameBoard(anywidget.AnyWidget):
     def _on_pace(self, change) -> None:
         if self._quiet:
             return
-        self.message, self.message_kind = _PACE_NOTES[change["new"]], "info"  # an earlier error is answered
+        self._tell(Message(_PACE_NOTES[change["new"]]))  # an earlier error is answered
         self._play_bots()
         self._refresh()
 
@@ -722,12 +786,29 @@ class GameBoard(anywidget.AnyWidget):
 
 
 _PACE_NOTES = {
-    "instant": "The bots answer at once.",
-    "step": "The bots wait: press Next to see each of their moves.",
+    "instant": N_("The bots answer at once."),
+    "step": N_("The bots wait: press Next to see each of their moves."),
 }
 
 _MODE_NOTES = {
-    "bot": "Playing against bots.",
-    "hotseat": "Hot-seat: pass the device between turns; each hand stays hidden from the others.",
-    "open": "Open teaching mode: every card is visible, hands and the draw pile's order included.",
+    "bot": N_("Playing against bots."),
+    "hotseat": N_("Hot-seat: pass the device between turns; each hand stays hidden from the others."),
+    "open": N_("Open teaching mode: every card is visible, hands and the draw pile's order included."),
 }
+
+
+def _undo_reason(error: NothingToUndo) -> str | Message:
+    """Why undo refused: the message it was raised with (read in the board's language)."""
+    return error.args[0] if error.args else ""
+
+
+class _Described:
+    """An event's sentence, written when it is read (in the reader's language)."""
+
+    def __init__(self, game: Game, event: dict[str, Any], reader: int | None):
+        self.game, self.event, self.reader = game, event, reader
+
+    def __str__(self) -> str:
+        return self.game.describe(self.event, self.reader)
+
+    __format__ = lambda self, spec: format(str(self), spec)  # noqa: E731

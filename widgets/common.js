@@ -9,6 +9,13 @@ function el(tag, className, text) {
   return node;
 }
 
+// Every word a board shows comes from Python, in the board's language (the `words` trait, made by
+// widgets/words.py): `t(model, "handover_button", { seat: 2 })` fills the named places of one.
+function t(model, key, params = {}) {
+  const text = (model.get("words") || {})[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
 function inkFor(hex) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.5 ? "#1b1b1b" : "#ffffff";
@@ -19,11 +26,11 @@ function inkFor(hex) {
 function boardPanel(model, { title, scores, extra = [], note = "", onReset = () => {} }) {
   const side = el("div", "tk-panel");
   side.setAttribute("role", "region");
-  side.setAttribute("aria-label", `${title}: scores, messages, controls and what happened`);
+  side.setAttribute("aria-label", t(model, "panel_region", { title }));
   side.append(el("div", "tk-panel-title", title));
   if (scores) {
     const table = el("table", "tk-scores");
-    table.setAttribute("aria-label", "scores");
+    table.setAttribute("aria-label", t(model, "scores"));
     scores.forEach((row, index) => {
       const tr = el("tr");
       row.forEach((cell) => tr.append(el(index === 0 ? "th" : "td", "", String(cell))));
@@ -34,30 +41,30 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   const message = model.get("message") || note;
   const error = model.get("message_kind") === "error" && model.get("message");
   const box = el("div", `tk-message${!message ? " tk-empty" : error ? " tk-error" : ""}`);
-  box.textContent = message || "The rules engine's answers appear here.";
+  box.textContent = message || t(model, "engine_answers");
   // screen readers hear each answer from the board's one live region (startDrawing), not from
   // this box, which every redraw rebuilds
   side.append(box);
   if (model.get("bots_waiting")) {
-    const next = el("button", "tk-button tk-primary tk-next", "Next: the bots' next move");
-    next.title = "pace: one bot action at a time (change it below)";
+    const next = el("button", "tk-button tk-primary tk-next", t(model, "next_bot_move"));
+    next.title = t(model, "next_bot_move_hint");
     next.addEventListener("click", () => model.send({ kind: "next" }));
     side.append(next);
   }
   const recent = model.get("recent") || [];
   if (recent.length) {
-    side.append(el("div", "tk-panel-title", "Since your last move"));
+    side.append(el("div", "tk-panel-title", t(model, "since_last_move")));
     const list = el("ul", "tk-recent");
-    list.setAttribute("aria-label", "since your last move");
+    list.setAttribute("aria-label", t(model, "since_last_move_label"));
     recent.forEach((event) => list.append(el("li", "", event.text)));
     side.append(list);
   }
 
   const controls = el("div", "tk-controls");
   controls.setAttribute("role", "group");
-  controls.setAttribute("aria-label", "game controls");
+  controls.setAttribute("aria-label", t(model, "game_controls"));
   const mode = el("select", "tk-mode");
-  [["bot", "Against bots"], ["hotseat", "Hot-seat (pass the device)"], ["open", "Open teaching mode"]].forEach(
+  ["bot", "hotseat", "open"].map((value) => [value, t(model, `mode_${value}`)]).forEach(
     ([value, text]) => {
       const option = el("option", "", text);
       option.value = value;
@@ -65,16 +72,16 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
       mode.append(option);
     },
   );
-  mode.title = "who plays: you against bots, people sharing this device, or everything shown";
-  mode.setAttribute("aria-label", "mode");
+  mode.title = t(model, "mode_hint");
+  mode.setAttribute("aria-label", t(model, "mode"));
   mode.addEventListener("change", () => {
     if (model.get("steps") > 0) {
       // a mode change is asked first: it changes who sees what from here on
       side.querySelector(".tk-confirm")?.remove();
       const ask = el("div", "tk-confirm");
-      ask.append(el("span", "", `Switch to "${mode.selectedOptions[0].text}"? ${MODE_CHANGES[mode.value]}`));
-      const yes = el("button", "tk-button tk-primary", "Switch");
-      const no = el("button", "tk-button", "Keep playing");
+      ask.append(el("span", "", t(model, "switch_ask", { mode: mode.selectedOptions[0].text, change: t(model, `mode_change_${mode.value}`) })));
+      const yes = el("button", "tk-button tk-primary", t(model, "switch"));
+      const no = el("button", "tk-button", t(model, "keep_playing"));
       yes.addEventListener("click", () => {
         onReset();
         model.set("mode", mode.value);
@@ -97,12 +104,12 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   if (model.get("mode") !== "hotseat") {
     const bot = el("select", "tk-bot");
     model.get("bot_names").forEach((name) => {
-      const option = el("option", "", `${name} bot`);
+      const option = el("option", "", t(model, "bot_option", { bot: t(model, `bot_${name}`) }));
       option.value = name;
       option.selected = model.get("bot") === name;
       bot.append(option);
     });
-    bot.setAttribute("aria-label", "bot");
+    bot.setAttribute("aria-label", t(model, "bot"));
     bot.addEventListener("change", () => {
       model.set("bot", bot.value);
       model.save_changes();
@@ -111,9 +118,9 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   }
   if (model.get("mode") === "bot") {
     const pace = el("select", "tk-pace");
-    pace.setAttribute("aria-label", "pace of the bots");
-    pace.title = "how the other seats' turns are shown";
-    [["instant", "Bots answer at once"], ["step", "Step through bot moves (Next)"]].forEach(([value, text]) => {
+    pace.setAttribute("aria-label", t(model, "pace"));
+    pace.title = t(model, "pace_hint");
+    ["instant", "step"].map((value) => [value, t(model, `pace_${value}`)]).forEach(([value, text]) => {
       const option = el("option", "", text);
       option.value = value;
       option.selected = model.get("pace") === value;
@@ -125,27 +132,40 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   const seed = el("input", "tk-seed");
   seed.type = "number";
   seed.value = String(model.get("seed") ?? "");
-  seed.title = "seed of the next game";
-  seed.setAttribute("aria-label", "seed of the next game");
-  const seedLabel = el("label", "tk-seed-label", "seed ");
+  seed.title = t(model, "next_seed");
+  seed.setAttribute("aria-label", t(model, "next_seed"));
+  const seedLabel = el("label", "tk-seed-label", `${t(model, "seed")} `);
   seedLabel.append(seed);
-  const fresh = el("button", "tk-button tk-new", "New game");
+  const fresh = el("button", "tk-button tk-new", t(model, "new_game"));
   fresh.addEventListener("click", () => {
     onReset();
     model.send({ kind: "new", seed: seed.value === String(model.get("seed") ?? "") ? null : seed.value });
   });
-  const undo = el("button", "tk-button tk-undo", "Undo");
+  const undo = el("button", "tk-button tk-undo", t(model, "undo"));
   const blocked = model.get("undo_blocked");
   undo.disabled = Boolean(blocked);
-  undo.title = blocked ? `Undo cannot act: ${blocked}` : "take back your last move";
+  undo.title = blocked ? t(model, "undo_blocked", { why: blocked }) : t(model, "undo_hint");
   undo.addEventListener("click", () => {
     onReset();
     model.send({ kind: "undo" });
   });
   controls.append(seedLabel, fresh, undo);
+  const language = el("select", "tk-lang");
+  language.setAttribute("aria-label", t(model, "language"));
+  Object.entries(model.get("words").languages || {}).forEach(([code, name]) => {
+    const option = el("option", "", name);
+    option.value = code;
+    option.selected = model.get("lang") === code;
+    language.append(option);
+  });
+  language.addEventListener("change", () => {
+    model.set("lang", language.value);
+    model.save_changes();
+  });
+  controls.append(language);
   if (model.get("mode") === "open") {
-    const botMove = el("button", "tk-button tk-bot-move", "Bot move");
-    botMove.title = "let the bot make the next action for the player to move";
+    const botMove = el("button", "tk-button tk-bot-move", t(model, "bot_move"));
+    botMove.title = t(model, "bot_move_hint");
     botMove.addEventListener("click", () => model.send({ kind: "bot-move" }));
     controls.append(botMove);
   }
@@ -157,7 +177,7 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   // panel cut the first digits off "10." and "100."; these get the width of the longest number
   const log = el("ol", "tk-log");
   log.setAttribute("role", "log");
-  log.setAttribute("aria-label", "what happened");
+  log.setAttribute("aria-label", t(model, "what_happened_label"));
   const lines = model.get("log_lines");
   const first = model.get("log_first") || 1; // the newest lines only: numbered as in the whole log
   const width = `${String(first + lines.length - 1).length + 1}ch`;
@@ -170,18 +190,10 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
     item.append(number, el("span", "tk-log-text", line));
     log.append(item);
   });
-  side.append(el("div", "tk-panel-title", "What happened"), log);
+  side.append(el("div", "tk-panel-title", t(model, "what_happened")), log);
   requestAnimationFrame(() => (log.scrollTop = log.scrollHeight)); // newest events in sight
   return side;
 }
-
-// A mode change during a game starts a new one (it would show cards that must stay hidden), so
-// the page asks first.
-const MODE_CHANGES = {
-  bot: "A new game starts, against the bots.",
-  hotseat: "A new game starts, for people sharing this device.",
-  open: "A new game starts with every card shown.",
-};
 
 // The end-of-round screen: tables and lines from Python, and "Continue". Nothing moves until then.
 function summaryBlock(model) {
@@ -205,7 +217,7 @@ function summaryBlock(model) {
     block.append(table);
   });
   (summary.lines || []).forEach((line) => block.append(el("p", "tk-summary-line", line)));
-  const go = el("button", "tk-button tk-primary tk-continue", summary.button || "Continue");
+  const go = el("button", "tk-button tk-primary tk-continue", summary.button || t(model, "continue"));
   go.addEventListener("click", () => model.send({ kind: "continue" }));
   block.append(go);
   requestAnimationFrame(() => go.isConnected && go.focus());
@@ -309,7 +321,7 @@ function announce(root) {
 function roundOverStatus(model) {
   const summary = model.get("summary");
   if (!summary || !summary.title) return null;
-  return `${summary.title}: read it, then press ${summary.button || "Continue"}.`;
+  return t(model, "round_over_status", { title: summary.title, button: summary.button || t(model, "continue") });
 }
 
 // Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
@@ -329,7 +341,7 @@ function startDrawing(root, model, view, title, statusText, openBanner) {
     root.dataset.keys = "on";
     boardKeys(root);
     root.setAttribute("role", "region");
-    root.setAttribute("aria-label", `${title} board`);
+    root.setAttribute("aria-label", t(model, "board_label", { title }));
   }
   // keyboard play: the focus goes where the board asked (focusNext), else the focused place keeps
   // it across the redraw (nodes are rebuilt); the board itself only when neither is there
@@ -359,14 +371,14 @@ function startDrawing(root, model, view, title, statusText, openBanner) {
   const top = el("div", "tk-top");
   top.append(el("span", "tk-title", title), el("span", "tk-status", statusText));
   root.append(top);
-  if (view.open) root.append(el("div", "tk-banner", `Open teaching mode: ${openBanner}`));
+  if (view.open) root.append(el("div", "tk-banner", t(model, "open_banner", { banner: openBanner })));
 }
 
 // Hot-seat: the screen between turns, until the next player asks to see their hand.
 function handoverBlock(model, seat) {
   const cover = el("div", "tk-handover");
-  cover.append(el("div", "", `Player ${seat}, it is your turn. Make sure nobody else can see the screen.`));
-  const button = el("button", "tk-button tk-primary", `I am player ${seat}: show my hand`);
+  cover.append(el("div", "", t(model, "handover_prompt", { seat })));
+  const button = el("button", "tk-button tk-primary", t(model, "handover_button", { seat }));
   button.dataset.focusHome = ""; // where the keyboard's focus waits while the device changes hands
   button.addEventListener("click", () => model.send({ kind: "take-over" }));
   cover.append(button);
@@ -396,7 +408,7 @@ function redrawOnChange(model, draw) {
   };
   const events = [
     "view", "message", "message_kind", "handover", "log_lines", "log_first", "mode", "bot", "seed",
-    "recent", "summary", "bots_waiting", "undo_blocked", "pace", "analyse", "analysis",
+    "recent", "summary", "bots_waiting", "undo_blocked", "pace", "analyse", "analysis", "lang", "words",
   ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));
   model.on("msg:custom", analysisProgress);

@@ -250,7 +250,9 @@ class Game(ABC):
                 action = self.parse_action(action)
                 move = self.moves.get(action.__class__)
             if move is None:
-                raise IllegalAction(self.action_rule(), "{action} is not an action of {game}", action=short(action), game=self.name)
+                raise IllegalAction(
+                    self.action_rule(), "{action} is not an action of {game}", action=short(action), game=self.name
+                )
         elif id(action) not in self._trusted:
             action = self.checked_action(action)
         if self.is_over:
@@ -277,7 +279,9 @@ class Game(ABC):
         try:
             text = str(action)
         except Exception:  # noqa: BLE001 - a malformed object cannot even be written (Pass((card,)))
-            raise IllegalAction(self.action_rule(), "{action} is not a well-formed action", action=short(action)) from None
+            raise IllegalAction(
+                self.action_rule(), "{action} is not a well-formed action", action=short(action)
+            ) from None
         try:
             key = (action, text)
             known = self._checked.get(key)
@@ -293,7 +297,8 @@ class Game(ABC):
         if not same:
             raise IllegalAction(
                 self.action_rule(),
-                "{action} does not say what its text {text} says; take actions from legal_actions() or write them as text",
+                "{action} does not say what its text {text} says; "
+                "take actions from legal_actions() or write them as text",
                 action=short(action),
                 text=repr(text),
             )
@@ -327,7 +332,13 @@ class Game(ABC):
             try:
                 game.apply(action)
             except IllegalAction as error:
-                raise IllegalAction(error.rule, "step {step} ({action}): {reason}", step=step + 1, action=str(action), reason=error.message) from None
+                raise IllegalAction(
+                    error.rule,
+                    "step {step} ({action}): {reason}",
+                    step=step + 1,
+                    action=str(action),
+                    reason=error.message,
+                ) from None
         return game
 
     def events(self) -> list[Event]:

@@ -530,14 +530,14 @@ class Overbooking(Game):
             n = data["beds"]
             if who.you:
                 template = Plural(
-                    N_("Your {card} books {beds} bed(s): {before} -> {after}."),
-                    N_("Your {card} books {beds} bed(s): {before} -> {after}."),
+                    "Your {card} books {beds} bed(s): {before} -> {after}.",
+                    "Your {card} books {beds} bed(s): {before} -> {after}.",
                     n,
                 )
             else:
                 template = Plural(
-                    N_("Player {player}'s {card} books {beds} bed(s): {before} -> {after}."),
-                    N_("Player {player}'s {card} books {beds} bed(s): {before} -> {after}."),
+                    "Player {player}'s {card} books {beds} bed(s): {before} -> {after}.",
+                    "Player {player}'s {card} books {beds} bed(s): {before} -> {after}.",
                     n,
                 )
             return render(template, player=data["player"], card=data["card"], beds=n, **beds)
@@ -545,14 +545,14 @@ class Overbooking(Game):
             n = data["beds"]
             if who.you:
                 template = Plural(
-                    N_("Your {card} needs {beds} bed(s), only {before} free: no booking."),
-                    N_("Your {card} needs {beds} bed(s), only {before} free: no booking."),
+                    "Your {card} needs {beds} bed(s), only {before} free: no booking.",
+                    "Your {card} needs {beds} bed(s), only {before} free: no booking.",
                     n,
                 )
             else:
                 template = Plural(
-                    N_("Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking."),
-                    N_("Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking."),
+                    "Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking.",
+                    "Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking.",
                     n,
                 )
             return render(template, player=data["player"], card=data["card"], beds=n, **beds)

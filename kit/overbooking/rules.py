@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from kit.core.errors import IllegalAction
-from kit.i18n import N_, Message, Term, render
+from kit.i18n import N_, Message, Term, language, render
 
 from .actions import Hold, Place, Target
 from .components import GUEST_NAMES, Guest, rule_code, rule_words
@@ -471,7 +471,10 @@ def guest_names(kind: str) -> Term:
 
 
 def _hotel_text(hotel: Hotel) -> str:
-    return f"tile {hotel.tile}{hotel.side}: {hotel.beds} beds, {rule_words(hotel.rule)}"
+    """A hotel as the log keeps it: the engine's English, whatever the reader's language
+    (`hotel_words` says it in theirs)."""
+    with language("en"):
+        return f"tile {hotel.tile}{hotel.side}: {hotel.beds} beds, {rule_words(hotel.rule)}"
 
 
 MOVES = {Place: place, Hold: hold, Target: target}

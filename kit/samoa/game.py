@@ -29,12 +29,12 @@ from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
 from .components import Components, PriceCard, Tourist, load_components
 from .hotel import Hotel, payment_reason
+from .playouts import FAST_PATH
+from .scenarios import apply_scenario
 
 # the building tiles as the log names them (SA-3.4, SA-9), for the catalogs
 N_("an extra room"), N_("a suite"), N_("a pool"), N_("a swap card"), N_("a send home"), N_("a take back")
 N_("extra room"), N_("suite"), N_("pool"), N_("swap card"), N_("send home"), N_("take back")
-from .playouts import FAST_PATH
-from .scenarios import apply_scenario
 
 
 @dataclass(frozen=True)
@@ -301,10 +301,8 @@ class Samoa(Game):
                 )
             return render(N_("Round {round}: {nationality}."), round=data["round"], nationality=nationality)
         if kind == "buildings":
-            return render(
-                N_("Building tiles on offer: {offer}."),
-                offer=Terms(tile.replace("_", " ") for tile in data["offer"]) if data["offer"] else gettext("none left"),
-            )
+            offer = Terms(tile.replace("_", " ") for tile in data["offer"])
+            return render(N_("Building tiles on offer: {offer}."), offer=offer if offer else gettext("none left"))
         if kind == "leave":
             return say(
                 N_("Your guests leave: {tourists}."),
@@ -346,7 +344,12 @@ class Samoa(Game):
         if kind == "buy":
             tile = data["tile"].replace("_", " ")
             tile = Term(f"{'an' if tile[0] in 'aeiou' else 'a'} {tile}")  # "an extra room", as the catalogs have it
-            return say(N_("You buy {tile} for {bid}."), N_("Player {player} buys {tile} for {bid}."), tile=tile, bid=data["bid"])
+            return say(
+                N_("You buy {tile} for {bid}."),
+                N_("Player {player} buys {tile} for {bid}."),
+                tile=tile,
+                bid=data["bid"],
+            )
         if kind == "pass":
             return say(N_("You pass."), N_("Player {player} passes."))
         if kind == "pool-bonus":
@@ -388,15 +391,13 @@ class Samoa(Game):
             n = data["placed"]
             if who.you:
                 return render(
-                    Plural(
-                        N_("You are done ({placed} new tourist(s))."), N_("You are done ({placed} new tourist(s))."), n
-                    ),
+                    Plural("You are done ({placed} new tourist(s)).", "You are done ({placed} new tourist(s)).", n),
                     placed=n,
                 )
             return render(
                 Plural(
-                    N_("Player {player} is done ({placed} new tourist(s))."),
-                    N_("Player {player} is done ({placed} new tourist(s))."),
+                    "Player {player} is done ({placed} new tourist(s)).",
+                    "Player {player} is done ({placed} new tourist(s)).",
                     n,
                 ),
                 player=data["player"],

@@ -390,8 +390,8 @@ def send_home(game: Samoa, action: SendHome) -> None:
         raise IllegalAction(
             "SA-9.4",
             Plural(
-                N_("name {wanted} different occupied room(s) of your hotel"),
-                N_("name {wanted} different occupied room(s) of your hotel"),
+                "name {wanted} different occupied room(s) of your hotel",
+                "name {wanted} different occupied room(s) of your hotel",
                 wanted,
             ),
             wanted=wanted,

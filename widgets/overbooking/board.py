@@ -85,11 +85,11 @@ class OverbookingBoard(AnalysedBoard):
     def next_step(self, everything: bool = False) -> bool:
         """Show the next step of stage 2 (or all of them)."""
         if not self.summary.get("stage2"):
-            return self._error("there is no stage 2 to step through")
+            return self._error(Message("there is no stage 2 to step through"))
         total = self.summary["stage2"]["total"]
         self.steps_shown = total if everything else min(total, self.steps_shown + 1)
         self.summary = self._stage2_as_shown()
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._refresh()
         return True
 
@@ -161,6 +161,7 @@ def board_words(components: Components, score_card: str | None) -> dict[str, Any
     note = ""
     penalty = components.score_cards.get(score_card or "", {}).get(0, 0)
     if penalty:  # the advanced side: points for each family with no booked guest (OB-8)
+
         def signed(points: int) -> str:
             return f"{points:+d}".replace("-", "−")  # a minus sign, not a hyphen
 
