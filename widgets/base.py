@@ -46,7 +46,7 @@ import traitlets
 from kit.bots import RandomBot
 from kit.bots.ismcts import ISMCTSBot
 from kit.core import Event, Game, IllegalAction, NothingToUndo
-from kit.i18n import LANGUAGES, N_, Message, Plural, Term, check_language, get_language, gettext, language
+from kit.i18n import LANGUAGES, N_, Message, Plural, Term, check_language, get_language, gettext, language, render
 
 from .still import still_bundle
 from .words import board_words
@@ -573,7 +573,8 @@ class GameBoard(anywidget.AnyWidget):
                 self.new_game()
                 self._tell(
                     Message(
-                        "{note} A new game starts: changing the mode during a game would show cards that must stay hidden.",
+                        "{note} A new game starts: changing the mode during a game would show cards that "
+                        "must stay hidden.",
                         note=Message(_MODE_NOTES[new]),
                     )
                 )
@@ -779,7 +780,8 @@ class GameBoard(anywidget.AnyWidget):
         if self.still_picture is None or live is None:
             return live
         name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", self.game_type.__name__)  # "LostCities" -> "Lost Cities"
-        return still_bundle(live, self.still_picture(self.view), f"{name} board")
+        with language(self.lang):
+            return still_bundle(live, self.still_picture(self.view), render(N_("{title} board"), title=name))
 
     def __repr__(self) -> str:  # stable text for saved notebooks (no memory address, no secret seed)
         return f"<{type(self).__name__} mode={self.mode} seed={self.seed} step {len(self.game.history)}>"

@@ -11,9 +11,26 @@ function el(tag, className, text) {
 
 // Every word a board shows comes from Python, in the board's language (the `words` trait, made by
 // widgets/words.py): `t(model, "handover_button", { seat: 2 })` fills the named places of one.
-function t(model, key, params = {}) {
-  const text = (model.get("words") || {})[key] ?? key;
+// `source` is the model, or a view carrying the words (`withWords`).
+function t(source, key, params = {}) {
+  const words = (source.get ? source.get("words") : source.words) || {};
+  const text = words[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+// A count's form ("1 card", "2 cards"; Polish has three): Python sends each of the language's
+// plural categories, the browser's Intl.PluralRules picks one for `n`.
+function tn(source, key, n, params = {}) {
+  const words = (source.get ? source.get("words") : source.words) || {};
+  const forms = words[key] || {};
+  const form = forms[new Intl.PluralRules(words.lang || "en").select(n)] ?? forms.other ?? key;
+  return t({ words: { [key]: form } }, key, { n, ...params });
+}
+
+// The view to draw, with the board's words beside it for the drawing functions that get only a view.
+function withWords(model) {
+  const view = model.get("view");
+  return view && { ...view, words: model.get("words") };
 }
 
 function inkFor(hex) {

@@ -7,7 +7,11 @@ with named places for the catalogs), and sends it again whenever its `lang` chan
 
 from __future__ import annotations
 
-from kit.i18n import LANGUAGES, N_, NAMES, gettext
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from kit.i18n import LANGUAGES, N_, NAMES, get_language, gettext, language, ngettext
 
 #: the words of the shared side panel, the pass-the-device screen and the end-of-round screen
 SHARED = {
@@ -56,11 +60,64 @@ SHARED = {
     "mode_change_hotseat": N_("A new game starts, for people sharing this device."),
     "mode_change_open": N_("A new game starts with every card shown."),
     "language": N_("language"),
+    # what every board's own drawing says alike
+    "your_turn": N_("Your turn"),
+    "players_turn_cap": N_("Player {seat}'s turn"),
+    "your_hand_lower": N_("your hand"),
+    "hand_of_player": N_("Hand of player {seat}"),
+    "the_table": N_("the table"),
+    "you": N_("you"),
+    "player_lower": N_("player {seat}"),
+    "selection_dropped": N_("Selection dropped (Escape)."),
+    "pass_device_first": N_("Pass the device: player {seat} must first ask to see their hand."),
+    "bots_to_move": N_("The bots are to move: press Next to see their next move."),
+    "not_your_turn": N_("It is player {seat}'s turn, not yours."),
+    "pass_device_to": N_("Pass the device to player {seat}."),
+    "round_of": N_("Round {round} of {rounds}"),
+    "selected_suffix": N_(", selected"),
+    "the_hotels": N_("the hotels"),
+    "game_over_new": N_("The game is over: press New game to play again."),
 }
 
 
-def board_words(extra: dict[str, str] | None = None) -> dict[str, object]:
-    """The shared words and a board's own (`extra`), translated; "languages" lists the menu's choices."""
-    words: dict[str, object] = {key: gettext(text) for key, text in {**SHARED, **(extra or {})}.items()}
+def speaks(draw: Callable[..., Any]) -> Callable[..., Any]:
+    """Give a picture or chart function a ``lang=`` argument: its words in that language (None: the
+    language in force, `kit.i18n`)."""
+
+    @functools.wraps(draw)
+    def drawn(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
+        with language(lang):
+            return draw(*args, **kwargs)
+
+    return drawn
+
+
+def counted(singular: str, plural: str) -> tuple[str, str]:
+    """A message with a count ``{n}`` in it, in its two English forms (each language has its own)."""
+    return singular, plural
+
+
+def board_words(extra: dict[str, str | tuple[str, str]] | None = None) -> dict[str, object]:
+    """The shared words and a board's own (`extra`), translated; "languages" lists the menu's
+    choices and "lang" is the language itself. A (singular, plural) pair becomes one form per plural
+    category of the language ("one", "few", "many", "other"), for the browser's Intl.PluralRules."""
+    lang = get_language()
+    words: dict[str, object] = {}
+    for key, text in {**SHARED, **(extra or {})}.items():
+        words[key] = plural_forms(lang, *text) if isinstance(text, tuple) else gettext(text)
     words["languages"] = {code: NAMES[code] for code in LANGUAGES}
+    words["lang"] = lang
     return words
+
+
+def plural_forms(lang: str, singular: str, plural: str) -> dict[str, str]:
+    """`singular`/`plural` in each of `lang`'s plural categories (CLDR's names, as the browser uses)."""
+    from babel import Locale
+
+    rule = Locale.parse(lang).plural_form
+    forms = {}
+    for n in (*range(0, 30), 100, 101, 102, 105, 111, 112, 125, 1000, 1001):
+        category = rule(n)
+        if category not in forms:
+            forms[category] = ngettext(singular, plural, n)
+    return forms

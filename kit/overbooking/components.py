@@ -26,6 +26,11 @@ _RULE_WORDS = {
     "large_only": N_("only large cards (4-6) queue"),
     "face_up": N_("queue cards lie face up"),
 }
+# the guests' abilities as the shipped guests.csv words them, for the catalogs (a file of your own
+# may word them otherwise: those read as they are written)
+N_("move this card to the end of the booking queue"), N_("this hotel has 3 more beds")
+N_("replace one of your cards in the queue with this card"), N_("one of your cards in the queue books first")
+N_("this hotel has 3 fewer beds"), N_("replace any card numbered 6 in the queue with this card")
 # the guests' names, one and several (for the catalogs: hotel rules and logs name them)
 GUEST_NAMES = {
     "monk": (N_("monk"), N_("monks")),

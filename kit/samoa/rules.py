@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from kit.core.chance import Chance
 from kit.core.errors import IllegalAction
-from kit.i18n import N_, Plural, Term, Terms
+from kit.i18n import N_, Plural, Term, Terms, render
 
 from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
 from .hotel import Hotel
@@ -225,23 +225,32 @@ def building_order(game: Samoa) -> list[int]:
 
 def order_reasons(game: Samoa) -> list[str]:
     """The order of this phase in words: each player's bid or price, and how the tie card settled
-    equal ones (SA-3.4 clockwise from the hammer, SA-3.5 counter-clockwise from the suitcase)."""
+    equal ones (SA-3.4 clockwise from the hammer, SA-3.5 counter-clockwise from the suitcase), in
+    the reader's language."""
     cards = game.chosen_cards()
     building = game.phase == "build"
     value = (lambda p: cards[p].bid) if building else (lambda p: cards[p].price)
-    word = "bid" if building else "price"
     out = []
     for index, player in enumerate(game.order):
         card = cards[player]
         if card.grey:
-            out.append(f"player {player}: grey card — sends up to two guests home instead (SA-3.5)")
+            out.append(
+                render(N_("player {player}: grey card — sends up to two guests home instead (SA-3.5)"), player=player)
+            )
             continue
-        text = f"player {player}: {word} {value(player)}"
         earlier = [p for p in game.order[:index] if not cards[p].grey and value(p) == value(player)]
-        if earlier:
-            side = "clockwise from the hammer (SA-3.4)" if building else "counter-clockwise from the suitcase (SA-3.5)"
-            text += f", after player {earlier[-1]} on equal {word}s: {side}"
-        out.append(text)
+        if not earlier:
+            template = N_("player {player}: bid {value}") if building else N_("player {player}: price {value}")
+        elif building:
+            template = N_(
+                "player {player}: bid {value}, after player {earlier} on equal bids: clockwise from the hammer (SA-3.4)"
+            )
+        else:
+            template = N_(
+                "player {player}: price {value}, after player {earlier} on equal prices: "
+                "counter-clockwise from the suitcase (SA-3.5)"
+            )
+        out.append(render(template, player=player, value=value(player), earlier=earlier[-1] if earlier else None))
     return out
 
 

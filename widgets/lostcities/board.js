@@ -1,10 +1,6 @@
 // The live Lost Cities board (after widgets/common.js). It draws the view it is given and sends
 // intended actions to Python; the engine in Python judges every action.
 
-const TURN_HELP = {
-  play: "Choose a card, then your expedition of its colour (play) or its discard pile (discard).",
-  draw: "Now draw: click the draw pile or a discard pile.",
-};
 
 function cardLabel(key) {
   return key.slice(1) === "x" ? "×" : key.slice(1);
@@ -18,12 +14,12 @@ function sideOf(view) {
 
 function sideName(view, side) {
   const seats = view.teams[side];
-  return seats.length === 1 ? `Player ${seats[0]}` : `Team ${side} (seats ${seats.join(" & ")})`;
+  return seats.length === 1 ? t(view, "player_cap", { seat: seats[0] }) : t(view, "lc_team_seats", { side, seats: seats.join(" & ") });
 }
 
 function cardName(view, key) {
   const info = view.legend.find((e) => e.key === key[0]);
-  return `${info.name} ${key.slice(1) === "x" ? "investment card" : key.slice(1)}`;
+  return key.slice(1) === "x" ? t(view, "lc_investment_card_of", { expedition: info.name }) : `${info.name} ${key.slice(1)}`;
 }
 
 function cardNode(view, key, extra) {
@@ -34,7 +30,7 @@ function cardNode(view, key, extra) {
   node.dataset.card = key;
   node.title = `${info.name} ${key.slice(1) === "x" ? view.investment_words : key.slice(1)}`;
   node.append(el("span", "lc-value", cardLabel(key)), el("span", "lc-letter", key[0]));
-  if (key.slice(1) === "x") node.append(el("span", "lc-note", "invest"));
+  if (key.slice(1) === "x") node.append(el("span", "lc-note", t(view, "lc_invest")));
   return node;
 }
 
@@ -42,7 +38,7 @@ function slotNode(info) {
   const node = el("div", "lc-slot", info.key);
   node.style.setProperty("--tint", info.colour);
   node.style.borderColor = info.colour;
-  node.title = `${info.name}: no card yet`;
+  node.title = t(view, "lc_no_card_yet_on", { expedition: info.name });
   return node;
 }
 
@@ -54,10 +50,10 @@ const keyOf = (id) => id.split("#")[0];
 function unseenBlock(view) {
   const block = el("div", "lc-unseen");
   block.setAttribute("role", "group");
-  block.setAttribute("aria-label", "unseen cards (LC-3.4)");
+  block.setAttribute("aria-label", t(view, "lc_unseen_label"));
   const total = Object.values(view.unseen).reduce((n, cards) => n + cards.length, 0);
-  const whose = view.viewer !== null ? "you cannot see" : view.open ? `player ${view.to_move} could not see` : "nobody at the table can see";
-  block.append(el("div", "lc-unseen-title", `Unseen cards (LC-3.4): ${total} that ${whose} — other hands, the draw pile, cards under a pile's top`));
+  const whose = view.viewer !== null ? t(view, "lc_whose_you") : view.open ? t(view, "lc_whose_player", { seat: view.to_move }) : t(view, "lc_whose_nobody");
+  block.append(el("div", "lc-unseen-title", t(view, "lc_unseen_title", { total, whose })));
   view.legend.forEach((info) => {
     const row = el("div", "lc-unseen-row");
     row.dataset.unseen = info.key;
@@ -78,7 +74,7 @@ function render({ model, el: host }) {
   host.appendChild(root);
   onEscape(root, () => {
     selected = [];
-    note = "Selection dropped (Escape).";
+    note = t(view, "selection_dropped");
     draw();
   });
 
@@ -92,11 +88,11 @@ function render({ model, el: host }) {
   };
   // why a click on the table cannot act now (null: it can)
   function notNow(view) {
-    if (model.get("summary")?.title) return "The round is over: read its scores, then press Continue.";
-    if (view.phase === "over") return "The match is over: press New game to play again.";
-    if (model.get("handover")) return `Pass the device: player ${view.to_move} must first ask to see their hand.`;
-    if (model.get("bots_waiting")) return "The bots are to move: press Next to see their next move.";
-    if (!view.open && view.viewer !== view.to_move) return `It is player ${view.to_move}'s turn, not yours.`;
+    if (model.get("summary")?.title) return t(view, "lc_round_over");
+    if (view.phase === "over") return t(view, "lc_match_over_new");
+    if (model.get("handover")) return t(view, "pass_device_first", { seat: view.to_move });
+    if (model.get("bots_waiting")) return t(view, "bots_to_move");
+    if (!view.open && view.viewer !== view.to_move) return t(view, "not_your_turn", { seat: view.to_move });
     return null;
   }
 
@@ -106,11 +102,11 @@ function render({ model, el: host }) {
     if (view.phase === "over") {
       const best = Math.max(...view.totals);
       const winners = view.totals.map((t, s) => (t === best ? sideName(view, s) : null)).filter(Boolean);
-      return `The match is over: ${winners.length > 1 ? "a draw" : winners[0] + " wins"} (LC-6).`;
+      return winners.length > 1 ? t(view, "lc_match_over_draw") : t(view, "lc_match_over_won", { winner: winners[0] });
     }
-    if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
-    const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
-    return `${who} — ${TURN_HELP[view.phase]}`;
+    if (model.get("handover")) return t(view, "pass_device_to", { seat: view.to_move });
+    const who = view.viewer === view.to_move ? t(view, "your_turn") : t(view, "players_turn_cap", { seat: view.to_move });
+    return `${who} — ${t(view, `lc_help_${view.phase}`)}`;
   }
 
   // after a card is played or discarded the draw comes next: the focus goes to the draw pile; after
@@ -134,15 +130,15 @@ function render({ model, el: host }) {
         if (view.legal_actions.includes(`play ${keyOf(selected[0])}`)) column.classList.add("lc-target");
       }
       const owner = sideName(view, side);
-      const label = `${info.name} expedition of ${clickable ? "your side" : owner}: ${cards.length ? cards.map((k) => cardName(view, k)).join(", ") : "no card yet"}`;
+      const label = t(view, "lc_expedition_label", { expedition: info.name, owner: clickable ? t(view, "lc_your_side_lower") : owner, cards: cards.length ? cards.map((k) => cardName(view, k)).join(", ") : t(view, "lc_no_card_yet") });
       if (clickable) {
         clickableNode(column, label, () => {
           const why = notNow(view);
           if (why) return say(why);
-          if (view.phase === "draw") return say("You have played this turn: now draw, from the draw pile or a discard pile (LC-3.3).");
-          if (selected.length !== 1) return say(`Choose one card of your hand first, then click this ${info.name} expedition to play it.`);
+          if (view.phase === "draw") return say(t(view, "lc_now_draw"));
+          if (selected.length !== 1) return say(t(view, "lc_choose_then_expedition", { expedition: info.name }));
           if (selected[0][0] !== info.key) {
-            return say(`The ${keyOf(selected[0])} goes on your ${view.legend.find((e) => e.key === selected[0][0]).name} expedition, not on ${info.name}.`);
+            return say(t(view, "lc_wrong_expedition", { card: keyOf(selected[0]), own: view.legend.find((e) => e.key === selected[0][0]).name, expedition: info.name }));
           }
           played();
           act(`play ${keyOf(selected[0])}`);
@@ -151,7 +147,7 @@ function render({ model, el: host }) {
       } else {
         column.setAttribute("role", "img"); // a stack of cards, read as its label
         column.setAttribute("aria-label", label);
-        column.addEventListener("click", () => say(`That is ${owner}'s ${info.name} expedition: you play on your own side, at the bottom.`));
+        column.addEventListener("click", () => say(t(view, "lc_not_your_expedition", { owner, expedition: info.name })));
       }
       row.append(column);
     });
@@ -161,13 +157,13 @@ function render({ model, el: host }) {
   function sideBlock(view, side, clickable) {
     const block = el("div", `lc-side${clickable ? " lc-us" : " lc-them"}`);
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", `${side === sideOf(view) && !view.open ? "Your side" : sideName(view, side)}: expeditions, round score ${view.round_score[side]}`);
+    block.setAttribute("aria-label", t(view, "lc_side_label", { side: side === sideOf(view) && !view.open ? t(view, "lc_your_side") : sideName(view, side), score: view.round_score[side] }));
     const label = el("div", "lc-side-label");
     label.setAttribute("aria-hidden", "true"); // the group's own label says it
     const seats = view.teams[side];
-    if (seats.length === 1) label.append(el("strong", "", `Player ${seats[0]}`));
-    else label.append(el("strong", "", `Team ${side}`), el("span", "", `seats ${seats.join(" & ")}`));
-    label.append(el("span", "", `round score ${view.round_score[side]}`));
+    if (seats.length === 1) label.append(el("strong", "", t(view, "player_cap", { seat: seats[0] })));
+    else label.append(el("strong", "", t(view, "lc_team", { side })), el("span", "", t(view, "lc_seats", { seats: seats.join(" & ") })));
+    label.append(el("span", "", t(view, "lc_round_score", { score: view.round_score[side] })));
     block.append(label, expeditionRow(view, side, clickable));
     return block;
   }
@@ -182,23 +178,23 @@ function render({ model, el: host }) {
   function middle(view) {
     const block = el("div", "lc-middle");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "discard piles (only the top card shows) and the draw pile");
+    block.setAttribute("aria-label", t(view, "lc_middle_label"));
     const label = el("div", "lc-side-label");
     label.setAttribute("aria-hidden", "true");
-    label.append(el("strong", "", "Discard piles"), el("span", "", "only the top card shows"));
+    label.append(el("strong", "", t(view, "lc_discard_piles")), el("span", "", t(view, "lc_only_top")));
     const row = el("div", "lc-row");
     view.legend.forEach((info, index) => {
       const pile = el("div", "lc-pile");
       pile.dataset.pile = info.key;
       const top = view.discard_tops[info.key];
       pile.append(top ? cardNode(view, top) : slotNode(info));
-      pile.append(el("div", "lc-score", `${view.discard_sizes[info.key]} card${view.discard_sizes[info.key] === 1 ? "" : "s"}`));
+      pile.append(el("div", "lc-score", tn(view, "lc_cards", view.discard_sizes[info.key])));
       const drawable = view.phase === "draw" && view.legal_actions.includes(`draw ${info.key}`);
       const discardable = view.phase === "play" && selected.length === 1 && selected[0][0] === info.key;
       if (drawable || discardable) pile.classList.add("lc-target");
       if (view.forbidden_pile === info.key) pile.classList.add("lc-forbidden");
       const size = view.discard_sizes[info.key];
-      const label = `${info.name} discard pile: ${top ? `${cardName(view, top)} on top` : "empty"}, ${size} card${size === 1 ? "" : "s"}`;
+      const label = t(view, "lc_pile_label", { expedition: info.name, top: top ? t(view, "lc_on_top", { card: cardName(view, top) }) : t(view, "lc_empty"), cards: tn(view, "lc_cards", size) });
       clickableNode(pile, label, () => {
         const why = notNow(view);
         if (why) return say(why);
@@ -206,9 +202,9 @@ function render({ model, el: host }) {
           drew(view);
           return act(`draw ${info.key}`); // the engine says why not (LC-3.3)
         }
-        if (selected.length !== 1) return say(`Choose one card of your hand first, then click the ${info.name} pile to discard it.`);
+        if (selected.length !== 1) return say(t(view, "lc_choose_then_pile", { expedition: info.name }));
         if (selected[0][0] !== info.key) {
-          return say(`The ${keyOf(selected[0])} is discarded on the ${view.legend.find((e) => e.key === selected[0][0]).name} pile, not on ${info.name}.`);
+          return say(t(view, "lc_wrong_pile", { card: keyOf(selected[0]), own: view.legend.find((e) => e.key === selected[0][0]).name, expedition: info.name }));
         }
         played();
         act(`discard ${keyOf(selected[0])}`);
@@ -218,19 +214,19 @@ function render({ model, el: host }) {
     });
     const deck = el("div", "lc-pile lc-deck-pile");
     const back = el("div", "lc-card lc-back", String(view.deck_size));
-    back.title = `${view.deck_size} cards left in the draw pile`;
-    deck.append(back, el("div", "lc-score", "draw pile"));
+    back.title = tn(view, "lc_deck_left", view.deck_size);
+    deck.append(back, el("div", "lc-score", t(view, "lc_draw_pile")));
     if (view.open && view.deck.length) {
       const peek = el("div", "lc-peek");
-      peek.append(el("div", "", "next:"));
+      peek.append(el("div", "", t(view, "lc_next")));
       view.deck.slice(0, 3).forEach((key) => peek.append(el("div", "", key)));
       deck.append(peek);
     }
     if (view.phase === "draw" && view.legal_actions.includes("draw deck")) deck.classList.add("lc-target");
-    clickableNode(deck, `draw pile: ${view.deck_size} cards left`, () => {
+    clickableNode(deck, tn(view, "lc_deck_label", view.deck_size), () => {
       const why = notNow(view);
       if (why) return say(why);
-      if (view.phase !== "draw") return say("First play or discard a card (choose it in your hand); then you draw (LC-3).");
+      if (view.phase !== "draw") return say(t(view, "lc_first_play"));
       drew(view);
       act("draw deck");
     }, "deck");
@@ -243,7 +239,7 @@ function render({ model, el: host }) {
   function handBlock(view) {
     const block = el("div", "lc-hand");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", view.open ? "every player's hand" : "your hand");
+    block.setAttribute("aria-label", view.open ? t(view, "every_hand") : t(view, "your_hand_lower"));
     if (model.get("handover")) {
       block.append(handoverBlock(model, view.to_move));
       return block;
@@ -253,13 +249,13 @@ function render({ model, el: host }) {
       : view.viewer === null ? [] : [[view.viewer, view.hand]];
     hands.forEach(([seat, hand], handRow) => {
       const acting = seat === view.to_move && view.phase !== "over";
-      const label = el("div", "lc-hand-label", view.open ? `Hand of player ${seat}` : `Your hand (player ${seat})`);
+      const label = el("div", "lc-hand-label", view.open ? t(view, "hand_of_player", { seat }) : t(view, "lc_your_hand_seat", { seat }));
       const row = el("div", "lc-hand-row");
       hand.forEach((key, index) => {
         const card = cardNode(view, key, "lc-in-hand");
         const id = `${key}#${index}`;
         if (selected.includes(id)) card.classList.add("lc-selected");
-        const label = `${cardName(view, key)}, in ${view.open ? `player ${seat}'s` : "your"} hand${selected.includes(id) ? ", selected" : ""}`;
+        const label = (view.open ? t(view, "lc_in_hand_of", { card: cardName(view, key), seat }) : t(view, "lc_in_your_hand", { card: cardName(view, key) })) + (selected.includes(id) ? t(view, "selected_suffix") : "");
         const place = `hand-${seat}-${index}`;
         if (acting && view.phase === "play") {
           clickableNode(card, label, () => {
@@ -270,12 +266,12 @@ function render({ model, el: host }) {
             handPlace = index;
             // the keyboard goes on to where the card can go: its expedition (arrow up: its pile)
             if (selected.includes(id) && !view.passing) focusNext(root, `exp-${key[0]}`);
-            say(selected.length ? `${keyOf(selected[selected.length - 1])} chosen: now click your expedition of its colour (play) or its discard pile.` : "");
+            say(selected.length ? t(view, "lc_chosen", { card: keyOf(selected[selected.length - 1]) }) : "");
           }, place);
         } else {
           card.classList.add("lc-idle");
           clickableNode(card, label, () => {
-            say(notNow(view) ?? (view.phase === "draw" ? "You have played this turn: now draw, from the draw pile or a discard pile (LC-3.3)." : `It is player ${view.to_move}'s turn.`));
+            say(notNow(view) ?? (view.phase === "draw" ? t(view, "lc_now_draw") : t(view, "players_turn", { seat: view.to_move })));
           }, place);
         }
         navigable(card, 3 + handRow, index);
@@ -288,7 +284,7 @@ function render({ model, el: host }) {
   }
 
   function panel(view) {
-    const scores = [["", "this round", "match"]].concat(
+    const scores = [["", t(view, "lc_this_round"), t(view, "lc_match")]].concat(
       view.teams.map((_, s) => [sideName(view, s), view.round_score[s], view.totals[s]]),
     );
     const extra = [];
@@ -304,7 +300,7 @@ function render({ model, el: host }) {
       extra.push(pass);
     }
     if (view.unseen) {
-      const toggle = el("button", "tk-button lc-unseen-toggle", showUnseen ? "Hide unseen cards" : "Show unseen cards (LC-3.4)");
+      const toggle = el("button", "tk-button lc-unseen-toggle", showUnseen ? t(view, "lc_hide_unseen") : t(view, "lc_show_unseen"));
       toggle.setAttribute("aria-pressed", String(showUnseen));
       toggle.addEventListener("click", () => {
         showUnseen = !showUnseen;
@@ -317,11 +313,11 @@ function render({ model, el: host }) {
       note = "";
     };
     const round = model.get("summary")?.round ?? view.round; // on the end-of-round screen, the round on show
-    return boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, extra, note, onReset: reset });
+    return boardPanel(model, { title: t(view, "round_of", { round, rounds: view.rounds }), scores, extra, note, onReset: reset });
   }
 
   function draw() {
-    const view = model.get("view");
+    const view = withWords(model);
     if (!view || !view.legend) return;
     const hand = view.open ? view.hands[view.to_move ?? 0] : view.hand;
     selected = selected.filter((id) => {
@@ -329,11 +325,11 @@ function render({ model, el: host }) {
       return hand && hand[Number(index)] === key && view.phase === "play";
     });
     startDrawing(root, model, view, "Lost Cities", status(view),
-      "every card is visible — all hands and the order of the draw pile.");
+      t(view, "lc_open_banner"));
     const main = el("div", "tk-main");
     const table = el("div", "lc-table");
     table.setAttribute("role", "group");
-    table.setAttribute("aria-label", "the table");
+    table.setAttribute("aria-label", t(view, "the_table"));
     const us = sideOf(view);
     const acting = !model.get("handover") && (view.open || view.viewer === view.to_move);
     table.append(sideBlock(view, 1 - us, false), middle(view), sideBlock(view, us, acting), handBlock(view));
@@ -350,19 +346,19 @@ function render({ model, el: host }) {
     const viewer = view.open ? null : view.viewer;
     const sideOfPlayer = (player) => view.teams.findIndex((seats) => seats.includes(player));
     (model.get("recent") || []).forEach((event) => {
-      const who = event.player === viewer ? "you" : `player ${event.player}`;
+      const who = event.player === viewer ? t(view, "you") : t(view, "player_lower", { seat: event.player });
       if (event.kind === "play") {
         const side = sideOfPlayer(event.player);
         const where = root.querySelector(`.${side === us ? "lc-us" : "lc-them"} .lc-exp[data-exp='${event.card[0]}']`);
         const cards = where ? where.querySelectorAll(`.lc-card[data-card='${event.card}']`) : [];
-        markNew(cards[cards.length - 1], `played by ${who}`);
+        markNew(cards[cards.length - 1], t(view, "lc_played_by", { who }));
       } else if (event.kind === "discard") {
-        markNew(root.querySelector(`.lc-pile[data-pile='${event.card[0]}'] .lc-card[data-card='${event.card}']`), `discarded by ${who}`);
+        markNew(root.querySelector(`.lc-pile[data-pile='${event.card[0]}'] .lc-card[data-card='${event.card}']`), t(view, "lc_discarded_by", { who }));
       } else if (event.kind === "draw" && event.from !== "deck") {
-        markNew(root.querySelector(`.lc-pile[data-pile='${event.from}']`), `${who} took ${event.card} from this pile`);
+        markNew(root.querySelector(`.lc-pile[data-pile='${event.from}']`), t(view, "lc_took_from_pile", { who, card: event.card }));
       } else if (event.kind === "draw" && event.player === viewer && event.card) {
         const cards = root.querySelectorAll(`.lc-in-hand[data-card='${event.card}']`);
-        markNew(cards[cards.length - 1], "the card you drew", "drawn");
+        markNew(cards[cards.length - 1], t(view, "lc_card_you_drew"), "drawn");
       }
     });
   }

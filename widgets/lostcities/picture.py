@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import N_, Plural, Term, gettext, render
 from kit.lostcities import LostCities
 
 from ..colours import ink_for
 from ..svg import Picture, attr, title
 from ..svg import text as _text
+from ..words import speaks
 
 CARD_W, CARD_H, STACK = 44, 60, 19  # a card, and how much of a covered card shows
 COLUMN = 60  # width of one expedition column
@@ -31,14 +33,16 @@ def width(view: dict[str, Any]) -> int:
     return LEFT + columns
 
 
+@speaks
 def picture(game: LostCities, viewer: int | None = None) -> Picture:
     """The teaching view (viewer None: every card shown) or what `viewer` may see."""
     view = game.open_view() if viewer is None else game.view(viewer)
-    return Picture(svg(view), "Lost Cities picture")
+    return Picture(svg(view), gettext("Lost Cities picture"))
 
 
+@speaks
 def svg(view: dict[str, Any]) -> str:
-    legend = view["legend"]
+    legend = [{**info, "name": format(Term(info["name"]))} for info in view["legend"]]
     me = 0 if view["viewer"] is None else view["viewer"] % 2
     sides = [1 - me, me]  # the other side on top, the viewer's side at the bottom
     rows = max([3] + [len(cards) for side in view["expeditions"] for cards in side.values()])
@@ -62,7 +66,7 @@ def svg(view: dict[str, Any]) -> str:
             y += CARD_H + 6
         y += 24
     parts.append(_text(10, y + 12, _footer(view), size=12))
-    names = [f"{info['key']} {info['name']}" for info in legend] + ["× investment card"]
+    names = [f"{info['key']} {info['name']}" for info in legend] + [gettext("× investment card")]
     y += 16
     for start in range(0, len(names), LEGEND_LINE):
         parts.append(_text(10, y + 14, " · ".join(names[start : start + LEGEND_LINE]), size=10, fill="#5a5346"))
@@ -72,31 +76,35 @@ def svg(view: dict[str, Any]) -> str:
     wide = width(view)
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{y}' viewBox='0 0 {wide} {y}' "
-        f"role='img' aria-label='Lost Cities board'>\n"
+        f"role='img' aria-label='{attr(gettext('Lost Cities board'))}'>\n"
         f"<rect width='{wide}' height='{y}' rx='8' fill='#f6f1e4' stroke='#c9bfa6'/>\n{body}\n</svg>"
     )
 
 
 def _headline(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
-        state = "the match is over"
+        state = gettext("the match is over")
     else:
-        step = "play or discard" if view["phase"] == "play" else "draw"
-        state = f"player {view['to_move']} to {step}"
-    return f"Lost Cities · round {view['round']} of {view['rounds']} · {state}"
+        play = view["phase"] == "play"
+        state = render(
+            N_("player {seat} to play or discard") if play else N_("player {seat} to draw"), seat=view["to_move"]
+        )
+    return render(
+        N_("Lost Cities · round {round} of {rounds} · {state}"), round=view["round"], rounds=view["rounds"], state=state
+    )
 
 
 def _side_name(view: dict[str, Any], side: int) -> str:
     seats = view["teams"][side]
     if len(seats) == 1:
-        return f"Player {seats[0]}"
-    return f"Team {side} ({' & '.join(str(s) for s in seats)})"
+        return render(N_("Player {seat}"), seat=seats[0])
+    return render(N_("Team {side} ({seats})"), side=side, seats=" & ".join(str(s) for s in seats))
 
 
 def _side(view, legend, side: int, top: int, rows: int, me: int) -> list[str]:
     parts = [
         _text(10, top + 16, _side_name(view, side), size=12, weight="bold"),
-        _text(10, top + 32, f"round score {view['round_score'][side]}", size=11),
+        _text(10, top + 32, render(N_("round score {score}"), score=view["round_score"][side]), size=11),
     ]
     if view["viewer"] is not None and side == me:
         parts.append(_text(10, top + 48, "(you)", size=11))
@@ -115,7 +123,7 @@ def _side(view, legend, side: int, top: int, rows: int, me: int) -> list[str]:
 
 
 def _centre(view, legend, top: int) -> list[str]:
-    parts = [_text(10, top + 34, "Discard piles", size=11)]
+    parts = [_text(10, top + 34, gettext("Discard piles"), size=11)]
     for e, info in enumerate(legend):
         x = LEFT + e * COLUMN + (COLUMN - CARD_W) // 2
         key = view["discard_tops"][info["key"]]
@@ -138,30 +146,40 @@ def _centre(view, legend, top: int) -> list[str]:
             fill="#f6f1e4",
         )
     )
-    parts.append(_text(x + CARD_W / 2, top + CARD_H + 13, "draw pile", size=10, anchor="middle"))
+    parts.append(_text(x + CARD_W / 2, top + CARD_H + 13, gettext("draw pile"), size=10, anchor="middle"))
     return parts
 
 
 def _hands(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
     if view["open"]:
-        note = "open teaching view: every hand is shown"
+        note = gettext("open teaching view: every hand is shown")
         return [
-            (f"Hand of player {p}" + (f" — {note}" if p == 0 else ""), hand) for p, hand in enumerate(view["hands"])
+            (render(N_("Hand of player {seat}"), seat=p) + (f" — {note}" if p == 0 else ""), hand)
+            for p, hand in enumerate(view["hands"])
         ]
     if view["viewer"] is None:
         return []
-    return [(f"Your hand (player {view['viewer']})", view["hand"])]
+    return [(render(N_("Your hand (player {seat})"), seat=view["viewer"]), view["hand"])]
 
 
 def _footer(view: dict[str, Any]) -> str:
     totals = " · ".join(f"{_side_name(view, s)}: {t}" for s, t in enumerate(view["totals"]))
-    return f"Match totals after {len(view['round_scores'])} finished round(s) — {totals}"
+    finished = len(view["round_scores"])
+    return render(
+        Plural(
+            "Match totals after {rounds} finished round(s) — {totals}",
+            "Match totals after {rounds} finished round(s) — {totals}",
+            finished,
+        ),
+        rounds=finished,
+        totals=totals,
+    )
 
 
 def _slot(x: float, y: float, info: dict[str, str]) -> str:
     """An empty place for a card: tinted with the expedition's colour, lettered with its key."""
     return (
-        f"<g>{title(info['name'] + ': no card yet')}"
+        f"<g>{title(render(N_('{expedition}: no card yet'), expedition=info['name']))}"
         f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{attr(info['colour'])}' "
         f"fill-opacity='0.22' stroke='#8a8272' stroke-dasharray='3 3'/>"
         + _text(x + CARD_W / 2, y + CARD_H / 2 + 5, info["key"], size=14, anchor="middle", fill="#6b6355")
@@ -174,13 +192,18 @@ def _card(x: float, y: float, key: str, legend: list[dict[str, str]]) -> str:
     colour, ink = info["colour"], ink_for(info["colour"])
     investment = key[1:] == "x"
     label = "×" if investment else key[1:]
+    name = (
+        render(N_("{expedition} investment card"), expedition=info["name"])
+        if investment
+        else f"{info['name']} {key[1:]}"
+    )
     parts = [
-        f"<g>{title(info['name'] + ' ' + ('investment card' if investment else key[1:]))}",
+        f"<g>{title(name)}",
         f"<rect x='{x}' y='{y}' width='{CARD_W}' height='{CARD_H}' rx='5' fill='{attr(colour)}' stroke='#3a3a3a'/>",
         _text(x + 5, y + 15, label, size=14, weight="bold", fill=ink),
         _text(x + CARD_W - 5, y + 15, key[0], size=9, anchor="end", fill=ink),  # colour-blind friendly
     ]
     if investment:
-        parts.append(_text(x + CARD_W / 2, y + CARD_H - 10, "invest", size=9, anchor="middle", fill=ink))
+        parts.append(_text(x + CARD_W / 2, y + CARD_H - 10, gettext("invest"), size=9, anchor="middle", fill=ink))
     parts.append("</g>")
     return "".join(parts)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import N_, Term, gettext, render
 from kit.lostcities import LostCities
 from kit.lostcities.scoring import BONUS, BONUS_CARDS, COST
 
@@ -20,23 +21,33 @@ def end_of_round(game: LostCities, events: list[dict[str, Any]]) -> dict[str, An
     table = LostCities.replay(game.settings, game.history[:-1]).public_view()
     tables = [_side_table(table, side, end["scores"][side]) for side in range(len(table["teams"]))]
     totals = ", ".join(f"{_side_name(table, side)} {total}" for side, total in enumerate(end["totals"]))
+    next_round = render(N_("Continue to round {round}"), round=end["round"] + 1)
     over = game.is_over
     return {
-        "title": f"Round {end['round']} of {table['rounds']} is over (LC-5)",
+        "title": render(N_("Round {round} of {rounds} is over (LC-5)"), round=end["round"], rounds=table["rounds"]),
         "round": end["round"],  # the round on show (the engine has already dealt the next one)
         "tables": tables,
         "lines": [
-            "An expedition never started scores 0. Each started one: (sum of its numbers − 20) × (1 + its "
-            f"investment cards), then +{BONUS} if it holds {BONUS_CARDS} or more cards.",
-            f"Match totals: {totals}.",
+            render(
+                N_(
+                    "An expedition never started scores 0. Each started one: (sum of its numbers − {cost}) × "
+                    "(1 + its investment cards), then +{bonus} if it holds {cards} or more cards."
+                ),
+                cost=COST,
+                bonus=BONUS,
+                cards=BONUS_CARDS,
+            ),
+            render(N_("Match totals: {totals}."), totals=totals),
         ],
-        "button": "See the final result" if over else f"Continue to round {end['round'] + 1}",
+        "button": gettext("See the final result") if over else next_round,
     }
 
 
 def _side_name(view: dict[str, Any], side: int) -> str:
     seats = view["teams"][side]
-    return f"Player {seats[0]}" if len(seats) == 1 else f"Team {side} (seats {' & '.join(map(str, seats))})"
+    if len(seats) == 1:
+        return render(N_("Player {seat}"), seat=seats[0])
+    return render(N_("Team {side} (seats {seats})"), side=side, seats=" & ".join(map(str, seats)))
 
 
 def _side_table(view: dict[str, Any], side: int, round_score: int) -> dict[str, Any]:
@@ -50,21 +61,29 @@ def _side_table(view: dict[str, Any], side: int, round_score: int) -> dict[str, 
         bonus = f"+{BONUS}" if len(cards) >= BONUS_CARDS else ""
         score = view["expedition_scores"][side][index]
         rows.append(
-            [info["name"], " ".join(cards), numbers, numbers - COST, f"×{1 + investments}", bonus, f"{score:+d}"]
+            [
+                format(Term(info["name"])),
+                " ".join(cards),
+                numbers,
+                numbers - COST,
+                f"×{1 + investments}",
+                bonus,
+                f"{score:+d}",
+            ]
         )
     if not rows:
-        rows.append(["(no expedition started)", "", "", "", "", "", "0"])
-    rows.append(["round score", "", "", "", "", "", f"{round_score:+d}"])
+        rows.append([gettext("(no expedition started)"), "", "", "", "", "", "0"])
+    rows.append([gettext("round score"), "", "", "", "", "", f"{round_score:+d}"])
     return {
-        "caption": f"{_side_name(view, side)}: {round_score:+d} this round",
+        "caption": render(N_("{side}: {score} this round"), side=_side_name(view, side), score=f"{round_score:+d}"),
         "header": [
-            "expedition",
-            "cards",
-            "sum",
+            gettext("expedition"),
+            gettext("cards"),
+            gettext("sum"),
             f"− {COST}",
-            "× (1 + investments)",
-            f"bonus ({BONUS_CARDS}+ cards)",
-            "score",
+            gettext("× (1 + investments)"),
+            render(N_("bonus ({cards}+ cards)"), cards=BONUS_CARDS),
+            gettext("score"),
         ],
         "rows": rows,
         "total": True,

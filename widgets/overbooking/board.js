@@ -5,6 +5,11 @@
 // Beds, coins, sizes and the hotels' rules in words come in the view (view.card_faces,
 // view.size_beds, hotel.rule_words), from the component files: none are written here.
 
+// A code of the component files (a guest, a crest, a colour, a size) as the view names it.
+function name(view, code) {
+  return view.names?.[code] ?? code;
+}
+
 function slotNode(view, slot, extra) {
   const colour = view.colour_codes[slot.owner];
   const node = el("div", `ob-card${slot.card ? "" : " ob-back"}${extra ? " " + extra : ""}`);
@@ -12,12 +17,12 @@ function slotNode(view, slot, extra) {
   if (slot.card) {
     node.style.background = colour;
     node.style.color = inkFor(colour);
-    node.append(el("span", "ob-beds", String(slot.beds)), el("span", "ob-kind", slot.kind), el("span", "ob-crest", slot.crest));
-    node.title = `${slot.colour} ${slot.crest} ${slot.kind}: ${slot.beds} bed(s), ${slot.coins} coin(s)${slot.face_up ? "" : " (face down: only you see it)"}`;
+    node.append(el("span", "ob-beds", String(slot.beds)), el("span", "ob-kind", name(view, slot.kind)), el("span", "ob-crest", name(view, slot.crest)));
+    node.title = t(view, "ob_card_title", { colour: name(view, slot.colour), crest: name(view, slot.crest), kind: name(view, slot.kind), beds: slot.beds, coins: slot.coins, hidden: slot.face_up ? "" : t(view, "ob_face_down_suffix") });
   } else {
     node.style.background = `repeating-linear-gradient(135deg, ${colour} 0 6px, #00000033 6px 12px)`;
-    node.append(el("span", "ob-size", slot.size === "small" ? "S" : "L"), el("span", "ob-crest", slot.crest));
-    node.title = `${slot.colour}'s face-down card: ${slot.crest}, ${slot.size} (${view.size_beds[slot.size]} beds)`;
+    node.append(el("span", "ob-size", slot.size === "small" ? t(view, "ob_small_mark") : t(view, "ob_large_mark")), el("span", "ob-crest", name(view, slot.crest)));
+    node.title = t(view, "ob_back_title", { colour: name(view, slot.colour), crest: name(view, slot.crest), size: name(view, slot.size), beds: view.size_beds[slot.size] });
   }
   return node;
 }
@@ -30,7 +35,7 @@ function render({ model, el: host }) {
   host.appendChild(root);
   onEscape(root, () => {
     selected = null;
-    note = "Selection dropped (Escape).";
+    note = t(view, "selection_dropped");
     draw();
   });
   const act = (action) => {
@@ -42,11 +47,11 @@ function render({ model, el: host }) {
     draw();
   };
   function notNow(view) {
-    if (model.get("summary")?.title) return "Stage 2 is on the table: step through it, then press Continue.";
-    if (view.stage === 4) return "The game is over: press New game to play again.";
-    if (model.get("handover")) return `Pass the device: player ${view.to_move} must first ask to see their hand.`;
-    if (model.get("bots_waiting")) return "The bots are to move: press Next to see their next move.";
-    if (!view.open && view.viewer !== view.to_move) return `It is player ${view.to_move}'s turn, not yours.`;
+    if (model.get("summary")?.title) return t(view, "ob_stage2_on_table");
+    if (view.stage === 4) return t(view, "game_over_new");
+    if (model.get("handover")) return t(view, "pass_device_first", { seat: view.to_move });
+    if (model.get("bots_waiting")) return t(view, "bots_to_move");
+    if (!view.open && view.viewer !== view.to_move) return t(view, "not_your_turn", { seat: view.to_move });
     return null;
   }
 
@@ -56,59 +61,59 @@ function render({ model, el: host }) {
     if (summary && summary.stage2) {
       const total = summary.stage2.total;
       const shown = summary.stage2.steps.length;
-      if (shown < total) return `${summary.title} · step ${shown} of ${total}: press Next step to see each check.`;
-      return `${summary.title} · all ${total} steps shown: the bookings and points are below; press ${summary.button || "Continue"}.`;
+      if (shown < total) return t(view, "ob_step_of", { title: summary.title, shown, total });
+      return t(view, "ob_all_shown", { title: summary.title, total, button: summary.button || t(view, "continue") });
     }
-    if (view.stage === 4) return "The game is over (OB-8).";
-    if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
-    const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
-    if (view.stage === 2) return `${who}: your ${view.pending} at hotel ${view.checking} — choose its target in the queue (OB-5).`;
-    return `Round ${view.round} of ${view.rounds} · stage 1 · ${who}: place a card face down in a queue or at a back door (OB-4).`;
+    if (view.stage === 4) return t(view, "ob_game_over");
+    if (model.get("handover")) return t(view, "pass_device_to", { seat: view.to_move });
+    const who = view.viewer === view.to_move ? t(view, "your_turn") : t(view, "players_turn_cap", { seat: view.to_move });
+    if (view.stage === 2) return t(view, "ob_choose_target", { who, guest: name(view, view.pending), hotel: view.checking });
+    return t(view, "ob_stage1_status", { round: view.round, rounds: view.rounds, who });
   }
 
   function hotelRow(view, hotel, number) {
     const row = el("div", "ob-hotel-row");
     row.setAttribute("role", "group");
-    row.setAttribute("aria-label", `hotel ${number}: ${hotel.beds} beds, ${hotel.rule_words}`);
+    row.setAttribute("aria-label", t(view, "ob_hotel_label", { hotel: number, beds: hotel.beds, rule: hotel.rule_words }));
     const mine = view.viewer === view.to_move || view.open;
     const back = el("div", "ob-door");
     back.dataset.hotel = String(number);
-    back.append(el("div", "ob-area-label", "back door"));
+    back.append(el("div", "ob-area-label", t(view, "ob_back_door")));
     const backCards = el("div", "ob-slots ob-back-slots");
     [...hotel.back].reverse().forEach((slot) => backCards.append(slotNode(view, slot))); // nearest the hotel on the right
     back.append(backCards);
     const tile = el("div", "ob-hotel");
     tile.append(
-      el("div", "ob-hotel-name", `hotel ${number}`),
-      el("div", "ob-hotel-beds", `${hotel.beds} beds`),
+      el("div", "ob-hotel-name", t(view, "ob_hotel", { hotel: number })),
+      el("div", "ob-hotel-beds", t(view, "ob_beds", { beds: hotel.beds })),
       el("div", "ob-hotel-rule", hotel.rule_words),
-      el("div", "ob-hotel-token", hotel.token ? "● point token at the back door" : "token taken"),
+      el("div", "ob-hotel-token", hotel.token ? t(view, "ob_token_there") : t(view, "ob_token_taken")),
     );
-    tile.title = `tile ${hotel.tile}, side ${hotel.side}`;
+    tile.title = t(view, "ob_tile_side", { tile: hotel.tile, side: hotel.side });
     const queue = el("div", "ob-queue");
     queue.dataset.hotel = String(number);
     queue.dataset.rule = hotel.rule; // public: the tile's rule is printed on it
-    queue.append(el("div", "ob-area-label", "booking queue"));
+    queue.append(el("div", "ob-area-label", t(view, "ob_booking_queue")));
     const queueCards = el("div", "ob-slots");
     hotel.queue.forEach((slot, index) => {
       const node = slotNode(view, slot);
       node.dataset.position = String(index + 1);
       if (view.stage === 2 && view.checking === number && view.legal_actions.includes(`target ${index + 1}`)) {
         node.classList.add("ob-target");
-        clickable(node, `${node.title}, position ${index + 1} of hotel ${number}'s queue: choose as the target`, () => act(`target ${index + 1}`), `target-${number}-${index + 1}`);
+        clickable(node, t(view, "ob_target_label", { card: node.title, position: index + 1, hotel: number }), () => act(`target ${index + 1}`), `target-${number}-${index + 1}`);
         navigable(node, number, 2 + index);
       }
       queueCards.append(node);
     });
     queue.append(queueCards);
-    for (const [area, where, words, column] of [[queue, "queue", "booking queue", 1], [back, "back", "back door", 0]]) {
+    for (const [area, where, words, column] of [[queue, "queue", t(view, "ob_booking_queue"), 1], [back, "back", t(view, "ob_back_door"), 0]]) {
       const action = selected ? `${where} ${selected} at ${number}` : null;
       if (view.stage === 1 && mine && action && view.legal_actions.includes(action)) area.classList.add("ob-drop");
-      clickable(area, `hotel ${number}'s ${words}, ${(where === "queue" ? hotel.queue : hotel.back).length} card(s)`, () => {
+      clickable(area, t(view, "ob_area_label", { hotel: number, area: words, cards: (where === "queue" ? hotel.queue : hotel.back).length }), () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.stage !== 1) return say("Cards are placed in stage 1 only (OB-4).");
-        if (!selected) return say(`Choose a card of your hand first, then click this ${words}.`);
+        if (view.stage !== 1) return say(t(view, "ob_stage1_only"));
+        if (!selected) return say(t(view, "ob_choose_first", { area: words }));
         focusNext(root, "hand-0", model.get("steps")); // the next card to place
         act(action); // the engine says why not (OB-4, OB-6)
       }, `${where}-${number}`);
@@ -121,26 +126,26 @@ function render({ model, el: host }) {
   function handBlock(view) {
     const block = el("div", "ob-hand");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "your hand");
+    block.setAttribute("aria-label", t(view, "your_hand_lower"));
     const seat = shownSeat(model, view, block);
     if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
-    block.append(el("div", "ob-label", `${view.open ? `Hand of player ${seat}` : "Your hand"} (${view.colours[seat]}) · deck ${view.deck_sizes[seat]}`));
+    block.append(el("div", "ob-label", t(view, "ob_hand_title", { hand: view.open ? t(view, "hand_of_player", { seat }) : t(view, "your_hand"), colour: name(view, view.colours[seat]), deck: view.deck_sizes[seat] })));
     const row = el("div", "ob-hand-row");
     hand.forEach((key, index) => {
       const { crest, kind, beds, coins } = view.card_faces[key];
       const node = slotNode(view, { owner: seat, colour: view.colours[seat], crest, kind, beds, card: key, face_up: true, coins });
-      node.title = `${crest} ${kind}: ${beds} bed(s). At a back door: ${view.abilities[kind]}.`;
+      node.title = t(view, "ob_hand_card_title", { crest: name(view, crest), kind: name(view, kind), beds, ability: view.abilities[kind] });
       node.dataset.card = key;
       if (key === selected) node.classList.add("ob-selected");
       if (view.stage === 1 && view.to_move === seat) node.classList.add("ob-clickable");
-      clickable(node, `${crest} ${kind}, ${beds} bed${beds > 1 ? "s" : ""}, in your hand${key === selected ? ", selected" : ""}`, () => {
+      clickable(node, t(view, "ob_hand_card_label", { crest: name(view, crest), kind: name(view, kind), beds, selected: key === selected ? t(view, "selected_suffix") : "" }), () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.stage !== 1) return say("Cards are placed in stage 1 only (OB-4).");
+        if (view.stage !== 1) return say(t(view, "ob_stage1_only"));
         selected = selected === key ? null : key;
         selectedAt = model.get("steps");
-        say(selected ? "Now click a hotel's booking queue (right) or back door (left)." : "");
+        say(selected ? t(view, "ob_now_click_hotel") : "");
       }, `hand-${index}`);
       navigable(node, 10, index);
       if (index === 0) node.dataset.focusHome = "";
@@ -161,20 +166,20 @@ function render({ model, el: host }) {
   function stage2Table(view, stage) {
     const block = el("div", "ob-stage2");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "stage 2 on the table");
+    block.setAttribute("aria-label", t(view, "ob_stage2_label"));
     const shown = stage.steps;
     const total = stage.total;
     const current = shown[shown.length - 1];
     stage.hotels.forEach((hotel) => {
       const row = el("div", "ob-hotel-row ob-stage2-row");
       row.setAttribute("role", "group");
-      row.setAttribute("aria-label", `hotel ${hotel.hotel}`);
+      row.setAttribute("aria-label", t(view, "ob_hotel", { hotel: hotel.hotel }));
       const revealed = shown.some((s) => s.kind === "reveal" && s.hotel === hotel.hotel);
       const last = shown.filter((s) => s.hotel === hotel.hotel && s.beds_after !== undefined).pop();
       const free = last ? last.beds_after : hotel.beds;
       const cards = (list, where) => {
         const area = el("div", `ob-${where === "back" ? "door" : "queue"}`);
-        area.append(el("div", "ob-area-label", where === "back" ? "back door" : "booking queue"));
+        area.append(el("div", "ob-area-label", where === "back" ? t(view, "ob_back_door") : t(view, "ob_booking_queue")));
         const slots = el("div", `ob-slots${where === "back" ? " ob-back-slots" : ""}`);
         list.forEach((entry) => {
           const owner = view.colours.indexOf(entry.colour);
@@ -193,7 +198,7 @@ function render({ model, el: host }) {
           const holder = el("div", "ob-fate-holder");
           holder.append(node);
           fate.forEach((s) => {
-            const mark = { ability: "★ ability", book: `✓ booked ${s.beds}`, "no-room": `✗ needs ${s.beds}, ${s.beds_before} free`, replaced: "↩ replaced" }[s.kind];
+            const mark = { ability: t(view, "ob_fate_ability"), book: t(view, "ob_fate_booked", { beds: s.beds }), "no-room": t(view, "ob_fate_no_room", { beds: s.beds, free: s.beds_before }), replaced: t(view, "ob_fate_replaced") }[s.kind];
             const line = el("div", `ob-fate ob-fate-${s.kind}`, mark);
             line.title = s.text;
             holder.append(line);
@@ -202,24 +207,24 @@ function render({ model, el: host }) {
           if (current && current === fate[fate.length - 1]) node.classList.add("ob-current");
           slots.append(holder);
         });
-        if (!list.length) slots.append(el("span", "ob-area-label", "(empty)"));
+        if (!list.length) slots.append(el("span", "ob-area-label", t(view, "ob_empty")));
         area.append(slots);
         return area;
       };
       const tile = el("div", "ob-hotel");
-      const beds = el("div", `ob-hotel-beds ob-free${last && current && current.hotel === hotel.hotel ? " ob-changed" : ""}`, `${free} of ${hotel.beds} beds free`);
-      tile.append(el("div", "ob-hotel-name", `hotel ${hotel.hotel}`), beds, el("div", "ob-hotel-rule", hotel.rule));
-      if (!revealed) tile.append(el("div", "ob-hotel-token", "cards still face down"));
+      const beds = el("div", `ob-hotel-beds ob-free${last && current && current.hotel === hotel.hotel ? " ob-changed" : ""}`, t(view, "ob_beds_free", { free, beds: hotel.beds }));
+      tile.append(el("div", "ob-hotel-name", t(view, "ob_hotel", { hotel: hotel.hotel })), beds, el("div", "ob-hotel-rule", hotel.rule));
+      if (!revealed) tile.append(el("div", "ob-hotel-token", t(view, "ob_still_face_down")));
       row.append(cards([...hotel.back].reverse(), "back"), tile, cards(hotel.queue, "queue"));
       block.append(row);
     });
     const now = el("div", "ob-step-now");
-    now.textContent = current ? `Step ${shown.length} of ${total}: [${current.rule}] ${current.text}` : "";
+    now.textContent = current ? t(view, "ob_step_now", { step: shown.length, total, rule: current.rule, text: current.text }) : "";
     const buttons = el("div", "ob-step-buttons");
-    const next = el("button", "tk-button tk-primary ob-next", shown.length < total ? "Next step" : "All steps shown");
+    const next = el("button", "tk-button tk-primary ob-next", shown.length < total ? t(view, "ob_next_step") : t(view, "ob_all_steps_shown"));
     next.disabled = shown.length >= total;
     next.addEventListener("click", () => model.send({ kind: "next-step" }));
-    const rest = el("button", "tk-button ob-all", "Show all");
+    const rest = el("button", "tk-button ob-all", t(view, "ob_show_all"));
     rest.disabled = shown.length >= total;
     rest.addEventListener("click", () => model.send({ kind: "all-steps" }));
     buttons.append(next, rest);
@@ -228,35 +233,35 @@ function render({ model, el: host }) {
   }
 
   function draw() {
-    const view = model.get("view");
+    const view = withWords(model);
     if (!view || !view.hotels) return;
     if (selected && selectedAt !== model.get("steps")) selected = null; // the game moved on
     startDrawing(root, model, view, "Overbooking", status(view),
-      "every card is face up, and the hand shown is the player to move's (each hand in turn).");
+      t(view, "ob_open_banner"));
     const main = el("div", "tk-main");
     const lobby = el("div", "ob-table");
     lobby.setAttribute("role", "group");
-    lobby.setAttribute("aria-label", "the table");
+    lobby.setAttribute("aria-label", t(view, "the_table"));
     const summary = model.get("summary");
     if (summary && summary.stage2) {
-      lobby.append(el("div", "ob-label", `${summary.title}: the cards of every hotel turn face up, hotel by hotel`));
+      lobby.append(el("div", "ob-label", t(view, "ob_stage2_title", { title: summary.title })));
       lobby.append(stage2Table(view, summary.stage2));
       const done = summary.stage2.steps.length >= summary.stage2.total;
       if (done) lobby.append(summaryBlock(model));
       else {
-        const skip = el("button", "tk-button ob-skip", "Skip to the bookings and points");
+        const skip = el("button", "tk-button ob-skip", t(view, "ob_skip"));
         skip.addEventListener("click", () => model.send({ kind: "all-steps" }));
         lobby.append(skip);
       }
     } else {
       const column = el("div", "ob-column");
       column.setAttribute("role", "group");
-      column.setAttribute("aria-label", "the hotels");
+      column.setAttribute("aria-label", t(view, "the_hotels"));
       view.hotels.forEach((hotel, index) => column.append(hotelRow(view, hotel, index + 1)));
       lobby.append(column, handBlock(view));
     }
-    const scores = [["", "booked", "tokens", "points"]].concat(
-      view.colours.map((colour, p) => [`player ${p} (${colour})`, view.booked[p].length, view.tokens[p], view.scores[p]]),
+    const scores = [["", t(view, "ob_booked"), t(view, "ob_tokens"), t(view, "ob_points")]].concat(
+      view.colours.map((colour, p) => [t(view, "ob_player_colour", { seat: p, colour: name(view, colour) }), view.booked[p].length, view.tokens[p], view.scores[p]]),
     );
     const reset = () => {
       selected = null;
@@ -264,7 +269,7 @@ function render({ model, el: host }) {
     };
     // on the end-of-round screen, the round being shown (the engine is already in the next one)
     const round = summary && summary.round ? summary.round : view.round;
-    const panel = boardPanel(model, { title: `Round ${round} of ${view.rounds}`, scores, note, onReset: reset });
+    const panel = boardPanel(model, { title: t(view, "round_of", { round, rounds: view.rounds }), scores, note, onReset: reset });
     if (view.score_note) {
       const why = el("div", "ob-score-note", view.score_note);
       panel.querySelector(".tk-scores").after(why);
@@ -292,7 +297,7 @@ function render({ model, el: host }) {
       const ordered = where === "back" ? nodes.reverse() : nodes;
       events.forEach((event, i) => {
         const node = ordered[hotelSlots.length - events.length + i];
-        markNew(node, `placed by ${event.player === viewer ? "you" : `player ${event.player}`}`);
+        markNew(node, t(view, "ob_placed_by", { who: event.player === viewer ? t(view, "you") : t(view, "player_lower", { seat: event.player }) }));
       });
     });
   }

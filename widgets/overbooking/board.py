@@ -12,8 +12,9 @@ from typing import Any
 
 import traitlets
 
+from kit.i18n import N_, Message, Term, gettext, render
 from kit.overbooking import Overbooking
-from kit.overbooking.components import Components, rule_words
+from kit.overbooking.components import GUEST_NAMES, Components, rule_words
 from kit.overbooking.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
@@ -38,6 +39,58 @@ class OverbookingBoard(AnalysedBoard):
     analysis_rollouts = {"kernel": 200, "readable": 20}  # a longer game than Lost Cities: 200 per action
     still_picture = staticmethod(still_svg)
     end_of_round = staticmethod(end_of_round)
+    words_extra = {
+        "ob_small_mark": N_("S"),
+        "ob_large_mark": N_("L"),
+        "ob_card_title": N_("{colour} {crest} {kind}: {beds} bed(s), {coins} coin(s){hidden}"),
+        "ob_face_down_suffix": N_(" (face down: only you see it)"),
+        "ob_back_title": N_("{colour}'s face-down card: {crest}, {size} ({beds} beds)"),
+        "ob_back_door": N_("back door"),
+        "ob_booking_queue": N_("booking queue"),
+        "ob_token_there": N_("● point token at the back door"),
+        "ob_token_taken": N_("token taken"),
+        "ob_hand_title": N_("{hand} ({colour}) · deck {deck}"),
+        "your_hand": N_("Your hand"),
+        "ob_stage2_label": N_("stage 2 on the table"),
+        "ob_fate_ability": N_("★ ability"),
+        "ob_fate_booked": N_("✓ booked {beds}"),
+        "ob_fate_no_room": N_("✗ needs {beds}, {free} free"),
+        "ob_fate_replaced": N_("↩ replaced"),
+        "ob_empty": N_("(empty)"),
+        "ob_next_step": N_("Next step"),
+        "ob_all_steps_shown": N_("All steps shown"),
+        "ob_show_all": N_("Show all"),
+        "ob_booked": N_("booked"),
+        "ob_tokens": N_("tokens"),
+        "ob_points": N_("points"),
+        "ob_stage2_on_table": N_("Stage 2 is on the table: step through it, then press Continue."),
+        "ob_step_of": N_("{title} · step {shown} of {total}: press Next step to see each check."),
+        "ob_all_shown": N_("{title} · all {total} steps shown: the bookings and points are below; press {button}."),
+        "ob_game_over": N_("The game is over (OB-8)."),
+        "ob_choose_target": N_("{who}: your {guest} at hotel {hotel} — choose its target in the queue (OB-5)."),
+        "ob_stage1_status": N_(
+            "Round {round} of {rounds} · stage 1 · {who}: place a card face down in a queue or at a back door (OB-4)."
+        ),
+        "ob_hotel_label": N_("hotel {hotel}: {beds} beds, {rule}"),
+        "ob_hotel": N_("hotel {hotel}"),
+        "ob_beds": N_("{beds} beds"),
+        "ob_tile_side": N_("tile {tile}, side {side}"),
+        "ob_target_label": N_("{card}, position {position} of hotel {hotel}'s queue: choose as the target"),
+        "ob_area_label": N_("hotel {hotel}'s {area}, {cards} card(s)"),
+        "ob_stage1_only": N_("Cards are placed in stage 1 only (OB-4)."),
+        "ob_choose_first": N_("Choose a card of your hand first, then click this {area}."),
+        "ob_hand_card_title": N_("{crest} {kind}: {beds} bed(s). At a back door: {ability}."),
+        "ob_hand_card_label": N_("{crest} {kind}, {beds} bed(s), in your hand{selected}"),
+        "ob_now_click_hotel": N_("Now click a hotel's booking queue (right) or back door (left)."),
+        "ob_beds_free": N_("{free} of {beds} beds free"),
+        "ob_still_face_down": N_("cards still face down"),
+        "ob_step_now": N_("Step {step} of {total}: [{rule}] {text}"),
+        "ob_open_banner": N_("every card is face up, and the hand shown is the player to move's (each hand in turn)."),
+        "ob_stage2_title": N_("{title}: the cards of every hotel turn face up, hotel by hotel"),
+        "ob_skip": N_("Skip to the bookings and points"),
+        "ob_player_colour": N_("player {seat} ({colour})"),
+        "ob_placed_by": N_("placed by {who}"),
+    }
 
     #: the stage 2 on show as public steps, as far as the page has been shown them (all of them once
     #: the step-through is over), and how many are shown
@@ -138,6 +191,7 @@ class OverbookingBoard(AnalysedBoard):
         return {
             **view,
             "hotels": [{**hotel, "rule_words": rule_words(hotel["rule"])} for hotel in view["hotels"]],
+            "abilities": {kind: gettext(text) for kind, text in view["abilities"].items()},
             **board_words(components, view["score_card"]),
         }
 
@@ -166,16 +220,36 @@ def board_words(components: Components, score_card: str | None) -> dict[str, Any
             return f"{points:+d}".replace("-", "−")  # a minus sign, not a hyphen
 
         start = signed(penalty * len(components.crests))
-        note = (
-            f"{score_card.capitalize()} score card: {signed(penalty)} for each family with no booked guest, "
-            f"so everyone starts at {start} (OB-8)."
+        note = render(
+            N_(
+                "{card} score card: {penalty} for each family with no booked guest, "
+                "so everyone starts at {start} (OB-8)."
+            ),
+            card=Term(score_card.capitalize()),
+            penalty=signed(penalty),
+            start=start,
         )
-    last = ORDINALS.get(components.cards_per_round, f"{components.cards_per_round}th")
-    return {"card_faces": faces, "size_beds": sizes, "score_note": note, "hold_words": f"Keep my {last} card (hold)"}
+    hold = render(N_("Keep my card number {number} (hold)"), number=components.cards_per_round)
+    if components.cards_per_round in ORDINALS:
+        hold = gettext(ORDINALS[components.cards_per_round])
+    # the codes of the component files as the board names them (guests, crests, colours, sizes)
+    codes = [*components.colours, *components.crests, *GUEST_NAMES, "small", "large"]
+    names = {code: format(Term(GUEST_NAMES[code][0] if code in GUEST_NAMES else code)) for code in codes}
+    return {"card_faces": faces, "size_beds": sizes, "score_note": note, "hold_words": hold, "names": names}
 
 
-#: the last card of a round's placements, in words (OB-4: the last player may keep it)
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
+#: the button for keeping the last card of a round's placements (OB-4: the last player may keep it)
+ORDINALS = {
+    1: N_("Keep my first card (hold)"),
+    2: N_("Keep my second card (hold)"),
+    3: N_("Keep my third card (hold)"),
+    4: N_("Keep my fourth card (hold)"),
+    5: N_("Keep my fifth card (hold)"),
+    6: N_("Keep my sixth card (hold)"),
+    7: N_("Keep my seventh card (hold)"),
+    8: N_("Keep my eighth card (hold)"),
+}
+N_("small"), N_("large"), N_("Beginner"), N_("Advanced")
 
 
 def _backs(hotel: dict, beds: dict[str, int]) -> dict:

@@ -9,18 +9,25 @@ card is face up in stage 2), byte-stable for nbval.
 
 from __future__ import annotations
 
+from kit.i18n import N_, Term, gettext, render
 from kit.overbooking import Overbooking
-from kit.overbooking.components import rule_words
+from kit.overbooking.components import GUEST_NAMES, rule_words
 
 from ..colours import ink_for
 from ..svg import Picture, document, rect, text
+from ..words import speaks
 from .summary import stage_2
 
 CARD_W, CARD_H, GAP, LEFT, ROW_H = 46, 52, 4, 10, 104
 ACTING = {"stroke": "#ffb000", "extra": "stroke-width='4'"}  # the card acting in this step
-FATE = {"book": ("✓ booked", "#2b8a3e"), "no-room": ("✗ no room", "#c92a2a"), "ability": ("★ ability", "#5f3dc4")}
+FATE = {
+    "book": (N_("✓ booked"), "#2b8a3e"),
+    "no-room": (N_("✗ no room"), "#c92a2a"),
+    "ability": (N_("★ ability"), "#5f3dc4"),
+}
 
 
+@speaks
 def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) -> Picture:
     """The latest stage 2 of `hotel` (1 = the top hotel), one row per step. `rule` (a hotel rule
     such as "first:monk") names the hotel's rule where the log cannot (a scenario's own hotels)."""
@@ -31,26 +38,37 @@ def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) 
     cards = [("back", c) for c in revealed["back"]] + [("queue", c) for c in revealed["queue"]]
     width = LEFT + 90 + len(cards) * (CARD_W + GAP) + 40 + 170
     words = rule_words(rule) if rule else revealed["rule"]
-    title = f"Hotel {hotel}: {revealed['beds']} beds{', ' + words if words else ''} — stage 2 step by step (OB-5)"
+    if words:
+        title = render(
+            N_("Hotel {hotel}: {beds} beds, {rule} — stage 2 step by step (OB-5)"),
+            hotel=hotel,
+            beds=revealed["beds"],
+            rule=words,
+        )
+    else:
+        title = render(
+            N_("Hotel {hotel}: {beds} beds — stage 2 step by step (OB-5)"), hotel=hotel, beds=revealed["beds"]
+        )
     body = [text(LEFT, 22, title, 14, weight="bold")]
     y = 36
     beds_of = game.components.beds  # guest type -> beds, from guests.csv
-    turn_up = "The hotel's cards turn face up (OB-5.1)."
-    body += _row(view, beds_of, cards, [], None, y, f"{revealed['beds']} beds free", turn_up)
+    turn_up = gettext("The hotel's cards turn face up (OB-5.1).")
+    body += _row(view, beds_of, cards, [], None, y, render(N_("{beds} beds free"), beds=revealed["beds"]), turn_up)
     for number, step in enumerate(steps, 1):
         y += ROW_H
-        beds = f"free beds {step['beds_before']} → {step['beds_after']}"
-        body += _row(view, beds_of, cards, steps[:number], step, y, beds, f"step {number}: {step['text']}")
+        beds = render(N_("free beds {before} → {after}"), before=step["beds_before"], after=step["beds_after"])
+        caption = render(N_("step {number}: {text}"), number=number, text=step["text"])
+        body += _row(view, beds_of, cards, steps[:number], step, y, beds, caption)
     y += ROW_H
-    return Picture(document(width, y, body, title), f"Overbooking stage 2, hotel {hotel}")
+    return Picture(document(width, y, body, title), render(N_("Overbooking stage 2, hotel {hotel}"), hotel=hotel))
 
 
 def _row(view, beds_of, cards, done, current, y, beds: str, caption: str) -> list[str]:
     parts = [text(LEFT, y + 14, caption, 11)]
     x = LEFT
-    parts.append(text(x, y + 34, "back door", 9, fill="#6b5a44"))
+    parts.append(text(x, y + 34, gettext("back door"), 9, fill="#6b5a44"))
     queue_x = LEFT + 90 + sum(1 for where, _ in cards if where == "back") * (CARD_W + GAP) + 20
-    parts.append(text(queue_x, y + 34, "booking queue (nearest the hotel first)", 9, fill="#6b5a44"))
+    parts.append(text(queue_x, y + 34, gettext("booking queue (nearest the hotel first)"), 9, fill="#6b5a44"))
     x = LEFT + 90
     for where, card in cards:
         if where == "queue" and x < queue_x:
@@ -70,15 +88,20 @@ def _card(view, beds_of: dict[str, int], card: dict[str, str], x: float, y: floa
     acting = current is not None and current in mine
     beds = beds_of[kind]
     parts = [
-        f"<g><title>{card['colour']} {crest} {kind}</title>",
+        f"<g><title>{Term(card['colour'])} {Term(crest)} {Term(_guest(kind))}</title>",
         rect(x, y, CARD_W, CARD_H, colour, **(ACTING if acting else {})),
         text(x + CARD_W / 2, y + 20, beds, 16, "middle", "bold", ink),
-        text(x + CARD_W / 2, y + 33, kind, 8, "middle", fill=ink),
-        text(x + CARD_W / 2, y + 44, crest, 8, "middle", fill=ink),
+        text(x + CARD_W / 2, y + 33, format(Term(_guest(kind))), 8, "middle", fill=ink),
+        text(x + CARD_W / 2, y + 44, format(Term(crest)), 8, "middle", fill=ink),
         "</g>",
     ]
     if mine:
         label, fill = FATE[mine[-1]["kind"]]
+        label = gettext(label)
         parts.append(rect(x - 2, y + CARD_H + 2, CARD_W + 4, 13, fill, stroke=fill, radius=3))
         parts.append(text(x + CARD_W / 2, y + CARD_H + 12, label, 8, "middle", "bold", "#ffffff"))
     return parts
+
+
+def _guest(kind: str) -> str:
+    return GUEST_NAMES[kind][0] if kind in GUEST_NAMES else kind

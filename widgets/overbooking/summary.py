@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import N_, Term, gettext, render
 from kit.overbooking import Overbooking
-from kit.overbooking.components import rule_words
+from kit.overbooking.components import rule_code, rule_words
 
 STEP_KINDS = ("reveal", "ability", "book", "no-room")
 ROUND_ENDS = ("prepare", "end")
@@ -26,22 +27,30 @@ def end_of_round(game: Overbooking, events: list[dict[str, Any]]) -> dict[str, A
             booked[step["player"]][0] += 1
             booked[step["player"]][1] += step["beds"]
     rows = [
-        [f"player {p} ({view['colours'][p]})", count, beds, view["tokens"][p], view["scores"][p]]
+        [
+            render(N_("player {seat} ({colour})"), seat=p, colour=Term(view["colours"][p])),
+            count,
+            beds,
+            view["tokens"][p],
+            view["scores"][p],
+        ]
         for p, (count, beds) in booked.items()
     ]
     return {
-        "title": f"Round {finished}, stage 2: the bookings (OB-5)",
+        "title": render(N_("Round {round}, stage 2: the bookings (OB-5)"), round=finished),
         "round": finished,  # the round on show (the engine has already laid out the next one)
         "stage2": stage,
         "tables": [
             {
-                "caption": "Bookings this round, and points so far",
-                "header": ["player", "bookings", "beds booked", "point tokens", "points"],
+                "caption": gettext("Bookings this round, and points so far"),
+                "header": [gettext(word) for word in ("player", "bookings", "beds booked", "point tokens", "points")],
                 "rows": rows,
             }
         ],
         "lines": [],
-        "button": "See the final result" if game.is_over else f"Continue to round {finished + 1}",
+        "button": gettext("See the final result")
+        if game.is_over
+        else render(N_("Continue to round {round}"), round=finished + 1),
     }
 
 
@@ -54,7 +63,7 @@ def stage_2(events: list[dict[str, Any]]) -> dict[str, Any]:
     written = events[laid[-1]]["hotels"] if laid else []
     if any(e["kind"] == "scenario" and "hotels" in e["scenario"] for e in events[laid[-1] if laid else 0 : start]):
         written = []
-    rules = [text.split(", ", 1)[1] if ", " in text else "no special rule" for text in written]
+    rules = [_rule_words(text.split(", ", 1)[1]) if ", " in text else rule_words("none") for text in written]
     hotels, steps = [], []
     for event in events[start + 1 :]:
         if event["kind"] not in STEP_KINDS:
@@ -74,6 +83,12 @@ def stage_2(events: list[dict[str, Any]]) -> dict[str, Any]:
             )
         steps.append(_step(event))
     return {"hotels": hotels, "steps": steps}
+
+
+def _rule_words(english: str) -> str:
+    """A hotel's rule as the log wrote it (the engine's English), in the reader's language."""
+    code = rule_code(english)
+    return english if code is None else rule_words(code)
 
 
 def _card(text: str) -> dict[str, str]:

@@ -26,7 +26,7 @@ function priceCardNode(view, key, extra) {
   const node = el("div", `sa-price${face.grey ? " sa-grey" : ""}${extra ? " " + extra : ""}`);
   node.dataset.card = key;
   if (face.grey) node.append(el("span", "sa-grey-text", face.text));
-  else node.append(el("span", "sa-bid", `bid ${face.bid}`), el("span", "sa-room-price", `price ${face.price}`));
+  else node.append(el("span", "sa-bid", t(view, "sa_bid", { bid: face.bid })), el("span", "sa-room-price", t(view, "sa_price", { price: face.price })));
   node.title = face.title;
   return node;
 }
@@ -39,7 +39,7 @@ function render({ model, el: host }) {
   host.appendChild(root);
   onEscape(root, () => {
     picked = null;
-    note = "Selection dropped (Escape).";
+    note = t(view, "selection_dropped");
     draw();
   });
   const act = (action) => {
@@ -56,11 +56,11 @@ function render({ model, el: host }) {
     draw();
   };
   function notNow(view) {
-    if (model.get("summary")?.title) return "The round is over: read the payouts, then press Continue.";
-    if (view.phase === "over") return "The game is over: press New game to play again.";
-    if (model.get("handover")) return `Pass the device: player ${view.to_move} must first ask to see their hand.`;
-    if (model.get("bots_waiting")) return "The bots are to move: press Next to see their next move.";
-    if (!view.open && view.viewer !== view.to_move) return `It is player ${view.to_move}'s turn, not yours.`;
+    if (model.get("summary")?.title) return t(view, "sa_round_over");
+    if (view.phase === "over") return t(view, "game_over_new");
+    if (model.get("handover")) return t(view, "pass_device_first", { seat: view.to_move });
+    if (model.get("bots_waiting")) return t(view, "bots_to_move");
+    if (!view.open && view.viewer !== view.to_move) return t(view, "not_your_turn", { seat: view.to_move });
     return null;
   }
   const legal = (view, action) => view.legal_actions.includes(action);
@@ -68,22 +68,22 @@ function render({ model, el: host }) {
   function status(view) {
     const over = roundOverStatus(model);
     if (over) return over;
-    if (view.phase === "over") return "The game is over (SA-6).";
-    if (model.get("handover")) return `Pass the device to player ${view.to_move}.`;
-    const who = view.viewer === view.to_move ? "Your turn" : `Player ${view.to_move}'s turn`;
-    return `Round ${view.round} · ${view.nationalities[view.nationality]} · ${who}: ${view.phase_help}`;
+    if (view.phase === "over") return t(view, "sa_game_over");
+    if (model.get("handover")) return t(view, "pass_device_to", { seat: view.to_move });
+    const who = view.viewer === view.to_move ? t(view, "your_turn") : t(view, "players_turn_cap", { seat: view.to_move });
+    return t(view, "sa_status", { round: view.round, nationality: view.nationalities[view.nationality], who, help: view.phase_help });
   }
 
   function flagRow(view) {
     const row = el("div", "sa-flags");
     row.setAttribute("role", "group");
-    row.setAttribute("aria-label", `flags: round ${view.round} of ${view.flags.length}`);
+    row.setAttribute("aria-label", t(view, "sa_flags_label", { round: view.round, rounds: view.flags.length }));
     view.flags.forEach((nationality, index) => {
       const round = index + 1;
       const flag = el("div", `sa-flag${round === view.round ? " sa-now" : ""}${round < view.round ? " sa-past" : ""}`);
       flag.style.background = view.nationality_colours[nationality];
       flag.style.color = inkFor(view.nationality_colours[nationality]);
-      flag.title = `round ${round}: ${view.nationalities[nationality]}`;
+      flag.title = t(view, "sa_flag_title", { round, nationality: view.nationalities[nationality] });
       flag.append(el("span", "", nationality), el("span", "sa-round", String(round)));
       if (view.doubled_rounds.includes(round)) flag.append(el("span", "sa-2x", "2X"));
       row.append(flag);
@@ -94,12 +94,12 @@ function render({ model, el: host }) {
   function arrivals(view) {
     const block = el("div", "sa-arrivals");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "tourists arriving");
-    block.append(el("div", "sa-label", `Tourists arriving (card ${view.tourist_card})`));
+    block.setAttribute("aria-label", t(view, "sa_arriving_label"));
+    block.append(el("div", "sa-label", t(view, "sa_arriving", { card: view.tourist_card })));
     const mine = view.viewer === view.to_move || view.open;
     view.groups.forEach((group, g) => {
       const row = el("div", "sa-group");
-      row.append(el("span", "sa-group-name", `group ${g + 1}`));
+      row.append(el("span", "sa-group-name", t(view, "sa_group", { group: g + 1 })));
       group.forEach((label, t) => {
         const node = touristNode(view, label);
         node.dataset.group = String(g + 1);
@@ -107,16 +107,16 @@ function render({ model, el: host }) {
         const isPicked = picked && picked.group === g + 1 && picked.tile === t + 1;
         if (isPicked) node.classList.add("sa-picked");
         if (view.phase === "tourists" && mine) node.classList.add("sa-clickable");
-        clickable(node, `${touristName(view, label)}, group ${g + 1}${isPicked ? ", selected" : ""}`, () => {
+        clickable(node, t(view, "sa_tourist_label", { tourist: touristName(view, label), group: g + 1, selected: isPicked ? t(view, "selected_suffix") : "" }), () => {
           const why = notNow(view);
           if (why) return say(why);
-          if (view.phase !== "tourists") return say(`Tourists are taken in the tourist phase (SA-3.5); now: ${view.phase_help}.`);
-          pick({ group: g + 1, tile: t + 1 }, `Now click a free room of your hotel for the ${touristName(view, label)}.`);
+          if (view.phase !== "tourists") return say(t(view, "sa_tourists_when", { help: view.phase_help }));
+          pick({ group: g + 1, tile: t + 1 }, t(view, "sa_now_room", { tourist: touristName(view, label) }));
         }, `tourist-${g + 1}-${t + 1}`);
         navigable(node, 10 + g, t);
         row.append(node);
       });
-      if (!group.length) row.append(el("span", "sa-muted", "(all taken this round)"));
+      if (!group.length) row.append(el("span", "sa-muted", t(view, "sa_all_taken")));
       block.append(row);
     });
     return block;
@@ -125,8 +125,8 @@ function render({ model, el: host }) {
   function buildings(view) {
     const block = el("div", "sa-buildings");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "building tiles on offer");
-    block.append(el("div", "sa-label", `Building tiles on offer (${view.building_deck} face down)`));
+    block.setAttribute("aria-label", t(view, "sa_tiles_label"));
+    block.append(el("div", "sa-label", t(view, "sa_tiles_on_offer", { deck: view.building_deck })));
     const row = el("div", "sa-offer");
     view.offer.forEach((kind) => {
       const tile = el("div", `sa-tile sa-tile-${kind}`, view.tile_names[kind]);
@@ -134,17 +134,17 @@ function render({ model, el: host }) {
       const buyable = view.phase === "build" && view.legal_actions.some((a) => a.startsWith(`buy ${kind}`));
       if (buyable) tile.classList.add("sa-clickable");
       if (picked && picked.suite && kind === "suite") tile.classList.add("sa-picked");
-      clickable(tile, `building tile: ${view.tile_names[kind]}`, () => {
+      clickable(tile, t(view, "sa_tile_label", { tile: view.tile_names[kind] }), () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.phase !== "build") return say(`Tiles are bought in the building phase (SA-3.4); now: ${view.phase_help}.`);
-        if (kind === "suite") return pick({ suite: true }, "Now click the room of your hotel that becomes the suite (SA-9.2).");
+        if (view.phase !== "build") return say(t(view, "sa_tiles_when", { help: view.phase_help }));
+        if (kind === "suite") return pick({ suite: true }, t(view, "sa_suite_room"));
         act(`buy ${kind}`); // the engine says why not (SA-3.4: order, bid, money)
       }, `tile-${kind}`);
       navigable(tile, 20, view.offer.indexOf(kind));
       row.append(tile);
     });
-    if (!view.offer.length) row.append(el("span", "sa-muted", "(no tiles left on offer)"));
+    if (!view.offer.length) row.append(el("span", "sa-muted", t(view, "sa_no_tiles")));
     block.append(row);
     return block;
   }
@@ -152,19 +152,19 @@ function render({ model, el: host }) {
   function table(view) {
     const block = el("div", "sa-cards");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "price cards this round");
-    block.append(el("div", "sa-label", "Price cards this round"));
+    block.setAttribute("aria-label", t(view, "sa_cards_label"));
+    block.append(el("div", "sa-label", t(view, "sa_cards_title")));
     const row = el("div", "sa-played");
     for (let p = 0; p < view.players; p++) {
       const seat = el("div", "sa-seat");
       const marks = [];
-      if (view.tie_card.hammer === p) marks.push("hammer");
-      if (view.tie_card.suitcase === p) marks.push("suitcase");
-      seat.append(el("div", "sa-seat-name", `player ${p}${p === view.viewer ? " (you)" : ""}`));
-      seat.append(el("div", "sa-tie-mark", marks.length ? `tie card: ${marks.join(", ")}` : " "));
+      if (view.tie_card.hammer === p) marks.push(t(view, "sa_hammer"));
+      if (view.tie_card.suitcase === p) marks.push(t(view, "sa_suitcase"));
+      seat.append(el("div", "sa-seat-name", t(view, "sa_seat_name", { seat: p, you: p === view.viewer ? t(view, "you_suffix") : "" })));
+      seat.append(el("div", "sa-tie-mark", marks.length ? t(view, "sa_tie_marks", { marks: marks.join(", ") }) : " "));
       const card = view.played[p] ?? (p === view.viewer ? view.my_card : view.open ? view.chosen[p] : null);
       if (card) seat.append(priceCardNode(view, card, view.played[p] ? "" : "sa-secret"));
-      else seat.append(el("div", "sa-price sa-back", view.has_chosen[p] ? "chosen" : "…"));
+      else seat.append(el("div", "sa-price sa-back", view.has_chosen[p] ? t(view, "sa_chosen") : "…"));
       if (view.to_move === p && view.phase !== "over") seat.classList.add("sa-acting");
       row.append(seat);
     }
@@ -178,7 +178,7 @@ function render({ model, el: host }) {
         const item = el("li", i === view.turn ? "sa-now" : "", line);
         why.append(item);
       });
-      block.append(el("div", "sa-label", view.phase === "build" ? "Building order (SA-3.4)" : "Tourist order (SA-3.5)"), why);
+      block.append(el("div", "sa-label", view.phase === "build" ? t(view, "sa_building_order") : t(view, "sa_tourist_order")), why);
     }
     return block;
   }
@@ -189,10 +189,10 @@ function render({ model, el: host }) {
     const acting = mine && view.to_move === player && !model.get("handover");
     const box = el("div", `sa-hotel${mine ? " sa-mine" : ""}`);
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", `${player === view.viewer ? "your hotel" : `player ${player}'s hotel`}`);
-    const head = el("div", "sa-hotel-head", `player ${player}${player === view.viewer ? " (you)" : ""}`);
+    box.setAttribute("aria-label", player === view.viewer ? t(view, "sa_your_hotel") : t(view, "sa_players_hotel", { seat: player }));
+    const head = el("div", "sa-hotel-head", t(view, "sa_seat_name", { seat: player, you: player === view.viewer ? t(view, "you_suffix") : "" }));
     const extras = [];
-    if (hotel.pools) extras.push(`${hotel.pools} pool${hotel.pools > 1 ? "s" : ""}`);
+    if (hotel.pools) extras.push(tn(view, "sa_pools", hotel.pools));
     if (hotel.specials.length) extras.push(hotel.specials.map((k) => view.tile_names[k]).join(", "));
     if (extras.length) head.append(el("span", "sa-muted", ` · ${extras.join(" · ")}`));
     box.append(head);
@@ -209,22 +209,26 @@ function render({ model, el: host }) {
         const reasons = hotel.doubles[room];
         if (reasons.length) {
           cell.append(el("span", "sa-double", "×2"));
-          cell.title = `a tourist placed here pays double: ${reasons.join(", ")}`;
+          cell.title = t(view, "sa_pays_double", { reasons: reasons.join(", ") });
         }
       }
-      const roomLabel = `room ${room + 1} of player ${player}'s hotel${hotel.suites.includes(room + 1) ? " (suite)" : ""}: ${
-        guests.length ? guests.map((g) => touristName(view, g)).join(" and ") : "free"}`;
+      const roomLabel = t(view, "sa_room_label", {
+        room: room + 1,
+        seat: player,
+        suite: hotel.suites.includes(room + 1) ? t(view, "sa_suite_suffix") : "",
+        guests: guests.length ? guests.map((g) => touristName(view, g)).join(t(view, "and_separator")) : t(view, "sa_free"),
+      });
       const place = acting && picked && picked.group ? `place ${picked.group}.${picked.tile} in ${room + 1}` : null;
       if (place && legal(view, place)) cell.classList.add("sa-target");
       clickable(cell, roomLabel, () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (!acting) return say(`That is player ${player}'s hotel: your guests go into your own (marked "you").`);
+        if (!acting) return say(t(view, "sa_not_your_hotel", { seat: player }));
         if (picked && picked.suite) return act(`buy suite ${room + 1}`);
         if (place) return act(place); // the engine says why not (SA-3.5, SA-8)
         if (legal(view, `remove ${room + 1}`)) return act(`remove ${room + 1}`);
-        if (view.phase === "tourists") return say("Click a tourist of the arriving groups first, then a free room.");
-        return say(`Rooms take guests in the tourist phase; now: ${view.phase_help}.`);
+        if (view.phase === "tourists") return say(t(view, "sa_click_tourist_first"));
+        return say(t(view, "sa_rooms_when", { help: view.phase_help }));
       }, `room-${player}-${room + 1}`);
       if (mine) navigable(cell, 30 + Math.floor(room / hotel.columns), room % hotel.columns);
       (room < hotel.board_rooms ? grid : extraRow).append(cell);
@@ -242,7 +246,7 @@ function render({ model, el: host }) {
       if (p === shown) return;
       const line = el("div", "sa-other-hand");
       line.dataset.player = String(p);
-      line.append(el("span", "sa-label", `player ${p} · ${view.money_all[p]} Tala:`));
+      line.append(el("span", "sa-label", t(view, "sa_other_hand", { seat: p, money: view.money_all[p] })));
       hand.forEach((key) => line.append(priceCardNode(view, key, "sa-small")));
       block.append(line);
     });
@@ -252,21 +256,21 @@ function render({ model, el: host }) {
   function handBlock(view) {
     const block = el("div", "sa-hand");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "your price cards");
+    block.setAttribute("aria-label", t(view, "sa_your_cards_label"));
     const seat = shownSeat(model, view, block);
     if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
     const money = view.open ? view.money_all[seat] : view.money;
-    block.append(el("div", "sa-label", `${view.open ? `Hand of player ${seat}` : "Your price cards"} · ${money} Tala`));
+    block.append(el("div", "sa-label", `${view.open ? t(view, "hand_of_player", { seat }) : t(view, "sa_your_cards")} · ${money} Tala`));
     const row = el("div", "sa-hand-row");
     hand.forEach((key, index) => {
       const node = priceCardNode(view, key);
       const action = view.phase === "swap" ? `swap ${key}` : `choose ${key}`;
       if (legal(view, action)) node.classList.add("sa-clickable");
-      clickable(node, `price card ${view.price_faces[key].name}, in your hand`, () => {
+      clickable(node, t(view, "sa_price_card_label", { card: view.price_faces[key].name }), () => {
         const why = notNow(view);
         if (why) return say(why);
-        if (view.phase !== "choose" && view.phase !== "swap") return say(`Price cards are chosen at the start of a round (SA-3.3); now: ${view.phase_help}.`);
+        if (view.phase !== "choose" && view.phase !== "swap") return say(t(view, "sa_price_when", { help: view.phase_help }));
         act(action); // the engine says why not
       }, `price-${key}`);
       navigable(node, 0, index);
@@ -289,34 +293,34 @@ function render({ model, el: host }) {
   }
 
   function draw() {
-    const view = model.get("view");
+    const view = withWords(model);
     if (!view || !view.flags) return;
     if (picked && pickedAt !== model.get("steps")) picked = null; // the game moved on
-    startDrawing(root, model, view, "Samoa", status(view), "every hand, purse and secret choice is visible (the player to move's hand on top, the others below it).");
+    startDrawing(root, model, view, "Samoa", status(view), t(view, "sa_open_banner"));
     root.append(flagRow(view));
     const main = el("div", "tk-main");
     const beach = el("div", "sa-table");
     beach.setAttribute("role", "group");
-    beach.setAttribute("aria-label", "the table");
+    beach.setAttribute("aria-label", t(view, "the_table"));
     const upper = el("div", "sa-upper");
     upper.append(arrivals(view), buildings(view), table(view));
     const hotels = el("div", "sa-hotels");
     hotels.setAttribute("role", "group");
-    hotels.setAttribute("aria-label", "the hotels");
+    hotels.setAttribute("aria-label", t(view, "the_hotels"));
     for (let p = 0; p < view.players; p++) hotels.append(hotelNode(view, p));
     const summary = summaryBlock(model);
     if (summary) beach.append(summary);
     beach.append(upper, handBlock(view), hotels, legend(view));
     const over = view.final_scores; // SA-6: at the end every purse is counted aloud
-    const money = (p) => (over ? over[p] : view.open ? view.money_all[p] : p === view.viewer ? view.money : "secret");
-    const scores = [["", over ? "final Tala" : "Tala", "guests", "cards"]].concat(
-      view.hotels.map((h, p) => [p === view.viewer ? `you (${p})` : `player ${p}`, money(p), h.rooms.flat().length, view.hand_sizes[p]]),
+    const money = (p) => (over ? over[p] : view.open ? view.money_all[p] : p === view.viewer ? view.money : t(view, "sa_secret"));
+    const scores = [["", over ? t(view, "sa_final_tala") : "Tala", t(view, "sa_guests"), t(view, "sa_cards")]].concat(
+      view.hotels.map((h, p) => [p === view.viewer ? t(view, "you_seat", { seat: p }) : t(view, "player_lower", { seat: p }), money(p), h.rooms.flat().length, view.hand_sizes[p]]),
     );
     const reset = () => {
       picked = null;
       note = "";
     };
-    main.append(beach, boardPanel(model, { title: `Round ${model.get("summary")?.round ?? view.round} of ${view.rounds}`, scores, note, onReset: reset }));
+    main.append(beach, boardPanel(model, { title: t(view, "round_of", { round: model.get("summary")?.round ?? view.round, rounds: view.rounds }), scores, note, onReset: reset }));
     root.append(main);
     markChanges(view);
   }
@@ -325,7 +329,7 @@ function render({ model, el: host }) {
   function legend(view) {
     const block = el("div", "sa-legend");
     block.setAttribute("role", "group");
-    block.setAttribute("aria-label", "what the tourists and flags mean");
+    block.setAttribute("aria-label", t(view, "sa_legend_label"));
     Object.entries(view.nationalities).forEach(([key, name]) => {
       const item = el("span", "sa-legend-item");
       const swatch = el("span", "sa-legend-flag", key);
@@ -335,7 +339,7 @@ function render({ model, el: host }) {
       block.append(item);
     });
     view.kind_words.forEach((words) => block.append(el("span", "sa-legend-item", words)));
-    block.append(el("span", "sa-legend-item", "×2 in a room: a guest placed there pays double"));
+    block.append(el("span", "sa-legend-item", t(view, "sa_double_legend")));
     return block;
   }
 
@@ -343,16 +347,16 @@ function render({ model, el: host }) {
   function markChanges(view) {
     const viewer = view.open ? null : view.viewer;
     (model.get("recent") || []).forEach((event) => {
-      const who = event.player === viewer ? "you" : `player ${event.player}`;
+      const who = event.player === viewer ? t(view, "you") : t(view, "player_lower", { seat: event.player });
       if (event.kind === "place") {
-        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), `${who} placed ${event.tourist} here`);
+        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), t(view, "sa_placed_here", { who, tourist: event.tourist }));
       } else if (event.kind === "buy") {
         const head = root.querySelectorAll(".sa-hotel-head")[event.player];
-        markNew(head, `${who} bought ${view.tile_names[event.tile] ?? event.tile} for ${event.bid}`);
+        markNew(head, t(view, "sa_bought", { who, tile: view.tile_names[event.tile] ?? event.tile, bid: event.bid }));
       } else if (event.kind === "send-home") {
-        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), `${who} sent ${event.tourists.join(", ")} home`);
+        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), t(view, "sa_sent_home", { who, tourists: event.tourists.join(", ") }));
       } else if (event.kind === "choose" && event.player !== viewer) {
-        markNew(root.querySelectorAll(".sa-seat")[event.player]?.querySelector(".sa-price"), `${who} chose a price card`);
+        markNew(root.querySelectorAll(".sa-seat")[event.player]?.querySelector(".sa-price"), t(view, "sa_chose", { who }));
       }
     });
   }

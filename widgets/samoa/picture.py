@@ -5,19 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import N_, Term, Terms, gettext, render
 from kit.samoa import Samoa
 
 from ..colours import ink_for
 from ..svg import Picture, attr, document, rect, text, title
+from ..words import speaks
 
 ICONS = {"plain": "", "rich": "$$", "lovers": "♥", "celebrity": "★", "bather": "≈"}
 WIDTH = 720
 
 
+@speaks
 def picture(game: Samoa, viewer: int | None = None) -> Picture:
     """The teaching view (viewer None: every hand and purse) or what `viewer` may see."""
     view = game.open_view() if viewer is None else game.view(viewer)
-    return Picture(svg(view), "Samoa picture")
+    return Picture(svg(view), gettext("Samoa picture"))
 
 
 def _tourist(view: dict[str, Any], label: str, x: float, y: float, radius: int = 12) -> str:
@@ -33,18 +36,32 @@ def _tourist(view: dict[str, Any], label: str, x: float, y: float, radius: int =
     )
 
 
+@speaks
 def svg(view: dict[str, Any]) -> str:
     body = []
     phase = {
-        "choose": "choosing price cards",
-        "swap": "swap tiles",
-        "build": "building phase",
-        "tourists": "tourist phase",
-        "over": "game over",
+        "choose": N_("choosing price cards"),
+        "swap": N_("swap tiles"),
+        "build": N_("building phase"),
+        "tourists": N_("tourist phase"),
+        "over": N_("game over"),
     }[view["phase"]]
-    nation = view["nationalities"][view["nationality"]]
+    phase = gettext(phase)
+    nation = format(Term(view["nationalities"][view["nationality"]]))
     body.append(
-        text(10, 22, f"Samoa · round {view['round']} of {view['rounds']} · {nation} · {phase}", 14, weight="bold")
+        text(
+            10,
+            22,
+            render(
+                N_("Samoa · round {round} of {rounds} · {nationality} · {phase}"),
+                round=view["round"],
+                rounds=view["rounds"],
+                nationality=nation,
+                phase=phase,
+            ),
+            14,
+            weight="bold",
+        )
     )
     for index, nationality in enumerate(view["flags"]):
         x, round_ = 10 + index * 38, index + 1
@@ -60,33 +77,49 @@ def svg(view: dict[str, Any]) -> str:
         if round_ in view["doubled_rounds"]:
             body.append(text(x + 30, 31, "2X", 9, "middle", "bold", "#8a1c12"))
     y = 76
-    body.append(text(10, y, f"Tourists arriving (card {view['tourist_card']})", 12, weight="bold"))
+    body.append(
+        text(10, y, render(N_("Tourists arriving (card {card})"), card=view["tourist_card"]), 12, weight="bold")
+    )
     for g, group in enumerate(view["groups"]):
         y += 28
-        body.append(text(10, y + 4, f"group {g + 1}", 11))
+        body.append(text(10, y + 4, render(N_("group {group}"), group=g + 1), 11))
         for t, label in enumerate(group):
             body.append(_tourist(view, label, 80 + t * 28, y))
-    offer = ", ".join(k.replace("_", " ") for k in view["offer"]) or "none"
+    offer = format(Terms(k.replace("_", " ") for k in view["offer"]))
     y += 30
-    body.append(text(10, y, f"Building tiles on offer: {offer} ({view['building_deck']} face down)", 12))
+    body.append(
+        text(
+            10,
+            y,
+            render(N_("Building tiles on offer: {offer} ({deck} face down)"), offer=offer, deck=view["building_deck"]),
+            12,
+        )
+    )
     y += 22
     cards = []
     for p in range(view["players"]):
         shown = view["played"][p] or (view.get("chosen") or [None] * view["players"])[p]
         if shown is None and p == view["viewer"]:
             shown = view["my_card"]
-        cards.append(f"P{p}: {shown or ('chosen' if view['has_chosen'][p] else '…')}")
-    tie = f"tie card: hammer → P{view['tie_card']['hammer']}, suitcase → P{view['tie_card']['suitcase']}"
-    body.append(text(10, y, "Price cards  " + "   ".join(cards) + f"   ({tie})", 11))
+        cards.append(f"P{p}: {shown or (gettext('chosen') if view['has_chosen'][p] else '…')}")
+    tie_card = view["tie_card"]
+    tie = render(
+        N_("tie card: hammer → P{hammer}, suitcase → P{suitcase}"),
+        hammer=tie_card["hammer"],
+        suitcase=tie_card["suitcase"],
+    )
+    body.append(text(10, y, gettext("Price cards") + "  " + "   ".join(cards) + f"   ({tie})", 11))
     y += 14
     room_w, room_h = 34, 30
     for p, hotel in enumerate(view["hotels"]):
         column, row = p % 3, p // 3
         hx, hy = 10 + column * 236, y + 10 + row * 104
         guests = sum(len(r) for r in hotel["rooms"])
-        extras = [f"{hotel['pools']} pool(s)"] if hotel["pools"] else []
-        extras += [k.replace("_", " ") for k in hotel["specials"]]
-        label = f"P{p} hotel · {guests} guest(s)" + (f" · {', '.join(extras)}" if extras else "")
+        extras = [render(N_("{pools} pool(s)"), pools=hotel["pools"])] if hotel["pools"] else []
+        extras += [format(Term(k.replace("_", " "))) for k in hotel["specials"]]
+        label = render(N_("P{seat} hotel · {guests} guest(s)"), seat=p, guests=guests) + (
+            f" · {', '.join(extras)}" if extras else ""
+        )
         body.append(text(hx, hy + 10, label, 10, weight="bold"))
         for room, occupants in enumerate(hotel["rooms"]):
             if room < hotel["board_rooms"]:
@@ -102,20 +135,25 @@ def svg(view: dict[str, Any]) -> str:
     y += 10 + rows * 104
     if view["open"]:
         money = ", ".join(f"P{p} {m}" for p, m in enumerate(view["money_all"]))
-        body.append(text(10, y, f"Open teaching view — money: {money}", 11, weight="bold"))
+        body.append(text(10, y, render(N_("Open teaching view — money: {money}"), money=money), 11, weight="bold"))
         y += 16
         for p, hand in enumerate(view["hands"]):
-            body.append(text(10, y, f"P{p} hand: {' '.join(hand)}", 10))
+            body.append(text(10, y, render(N_("P{seat} hand: {cards}"), seat=p, cards=" ".join(hand)), 10))
             y += 14
     elif view["viewer"] is not None:
         body.append(
             text(
                 10,
                 y,
-                f"Your hand (P{view['viewer']}, {view['money']} Tala): {' '.join(view['hand'])}",
+                render(
+                    N_("Your hand (P{seat}, {money} Tala): {cards}"),
+                    seat=view["viewer"],
+                    money=view["money"],
+                    cards=" ".join(view["hand"]),
+                ),
                 11,
                 weight="bold",
             )
         )
         y += 16
-    return document(WIDTH, y + 6, body, "Samoa board", background="#f3e3bd")
+    return document(WIDTH, y + 6, body, gettext("Samoa board"), background="#f3e3bd")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import N_, gettext, render
 from kit.samoa import Samoa
 
 SHOWN = ("card", "tie-card", "leave", "end")
@@ -27,18 +28,29 @@ def end_of_round(game: Samoa, events: list[dict[str, Any]]) -> dict[str, Any]:
     for player in range(game.settings.players):
         guests = announced.get(player, [])
         if player not in paid:
-            rows.append([f"player {player}", "nothing: no new guests"])
+            rows.append([render(N_("player {seat}"), seat=player), gettext("nothing: no new guests")])
         else:  # the reader's own payout as the engine told it; the others' as their guests paid aloud
             total = paid[player] if paid[player] is not None else sum(guests)
             each = " + ".join(map(str, guests))
-            rows.append([f"player {player}", f"{total} Tala" + (f" ({each}, as announced)" if len(guests) > 1 else "")])
+            paid_words = (
+                render(N_("{total} Tala ({each}, as announced)"), total=total, each=each)
+                if len(guests) > 1
+                else f"{total} Tala"
+            )
+            rows.append([render(N_("player {seat}"), seat=player), paid_words])
     lines = [event["text"] for event in events if event["kind"] in SHOWN]
     return {
-        "title": f"Round {finished} is over: payouts (SA-3.6)",
+        "title": render(N_("Round {round} is over: payouts (SA-3.6)"), round=finished),
         "round": finished,  # the round on show (the next one may have begun)
-        "tables": [{"caption": "Paid for the guests in each hotel", "header": ["player", "paid"], "rows": rows}],
-        "lines": [*lines, "Each purse stays hidden (SA-3.6): only what every guest paid was announced."],
-        "button": "See the final result" if game.is_over else "Continue to the next round",
+        "tables": [
+            {
+                "caption": gettext("Paid for the guests in each hotel"),
+                "header": [gettext("player"), gettext("paid")],
+                "rows": rows,
+            }
+        ],
+        "lines": [*lines, gettext("Each purse stays hidden (SA-3.6): only what every guest paid was announced.")],
+        "button": gettext("See the final result") if game.is_over else gettext("Continue to the next round"),
     }
 
 
