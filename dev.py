@@ -296,6 +296,8 @@ def translations(args: list[str]) -> int:
                 "--project", "tablekit", "-o", TEMPLATE, "kit", "widgets")
         # the games' own words (expeditions, guests, tiles...) come from each glossary's English column
         run(PYTHON, "-c", GLOSSARY_TERMS, TEMPLATE, *sorted(ROOT.glob("datasets/*/glossary.csv")))
+        page = "from kit.i18n import glossary_page; open('docs/glossary.md', 'w').write(glossary_page())"
+        run(PYTHON, "-c", page, cwd=ROOT)
         return 0
     if step == "update":
         for lang in LANGUAGES:

@@ -257,3 +257,55 @@ def percent(share: float, digits: int = 0) -> str:
         return f"{100 * share:.{digits}f}%"
     pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
     return format_percent(share, format=pattern, locale=lang, group_separator=False)
+
+
+# ----------------------------------------------------------------------------- glossaries
+GAME_NAMES = {"lostcities": "Lost Cities", "samoa": "Samoa", "overbooking": "Overbooking"}
+#: the language of each game's rulebook, whose words the glossary takes
+RULEBOOK_LANGUAGE = {"lostcities": "sv", "samoa": "nb", "overbooking": "pl"}
+
+
+def glossary(game: str) -> list[dict[str, str]]:
+    """A game's glossary (datasets/<game>/glossary.csv): the kit's English word and the word in
+    each language, the rulebook's own in its language, with its source."""
+    import csv
+
+    from kit.core.data import dataset_dir
+
+    with (dataset_dir(game) / "glossary.csv").open(newline="", encoding="utf-8") as file:
+        return list(csv.DictReader(file))
+
+
+def glossary_markdown(game: str) -> str:
+    """The glossary as a Markdown table, the rulebook's language first after English."""
+    own = RULEBOOK_LANGUAGE[game]
+    order = ["en", own, *[lang for lang in LANGUAGES[1:] if lang != own]]
+    head = [NAMES[lang] + (" (rulebook)" if lang == own else "") for lang in order] + ["source"]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for row in glossary(game):
+        source = row["source"] + (f", p. {row['page']}" if row.get("page") else "")
+        lines.append("| " + " | ".join(row[lang] for lang in order) + f" | {source} |")
+    return "\n".join(lines)
+
+
+GLOSSARY_INTRO = """# Glossary: the kit's words and the rulebooks' words
+
+Each game's rulebook that the kit teaches from is in one language: **Lost Cities** in Swedish, **Samoa** in
+Norwegian (Bokmål), **Overbooking** in Polish (`shared/seeds/`). Each game's glossary,
+`datasets/<game>/glossary.csv`, maps the kit's English word to the word in every language; in the
+rulebook's language it is **the rulebook's own word** (`source: rulebook`: the word is in the seed
+rulebook's text) or, where the rulebook is silent, the kit's choice (`source: assumed`). The other
+languages' words are the kit's translations, used the same way everywhere.
+
+The glossaries feed the catalogs (`python3 dev.py translations extract` adds every English word as a
+message), and a test (`tests/test_translations.py`) checks that every catalog says exactly what the
+glossary says. This page is written from the CSV files by `python3 dev.py translations extract`; a test
+checks it is up to date. In a notebook: `from kit.i18n import glossary_markdown`."""
+
+
+def glossary_page() -> str:
+    """docs/glossary.md: the three glossaries as tables (`python3 dev.py translations extract` writes it)."""
+    parts = [GLOSSARY_INTRO]
+    for game, name in GAME_NAMES.items():
+        parts.append(f"## {name} (rulebook: {NAMES[RULEBOOK_LANGUAGE[game]]})\n\n{glossary_markdown(game)}\n")
+    return "\n".join(parts)

@@ -88,6 +88,12 @@ def test_each_glossary_is_what_the_catalogs_say():
                 assert catalogs[lang][row["en"]] == row[lang], (path.name, row["en"], lang)
 
 
+def test_the_glossary_page_is_written_from_the_glossaries():
+    page = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert page == i18n.glossary_page(), "run: python3 dev.py translations extract"
+    assert "| booking queue | kolejka do rezerwacji |" in page and "| price card | pris-kort |" in page
+
+
 def _played(make, seed: int, steps: int):
     """A game after up to `steps` random actions, and the refusals met on the way: at every step a
     legal action of another position is tried (most are refused here)."""

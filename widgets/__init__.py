@@ -1,6 +1,7 @@
 """tablekit's Jupyter layer: live boards (anywidget) driven by the engines in `kit`.
 
-`widgets` imports `kit`; `kit` never imports `widgets`. The boards arrive with the board issues.
+`widgets` imports `kit`; `kit` never imports `widgets`. `widgets.set_language("sv")` (the same as
+`kit.set_language`) chooses the language of every board and picture; each also takes ``lang=``.
 """
 
 import importlib
@@ -46,3 +47,7 @@ def _defer_rfc3987_syntax() -> None:
 
 
 _defer_rfc3987_syntax()
+
+from kit.i18n import get_language, set_language  # noqa: E402 - after the import-time stand-in above
+
+__all__ = ["get_language", "set_language"]

@@ -169,7 +169,7 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   controls.append(seedLabel, fresh, undo);
   const language = el("select", "tk-lang");
   language.setAttribute("aria-label", t(model, "language"));
-  Object.entries(model.get("words").languages || {}).forEach(([code, name]) => {
+  Object.entries((model.get("words") || {}).languages || {}).forEach(([code, name]) => {
     const option = el("option", "", name);
     option.value = code;
     option.selected = model.get("lang") === code;
@@ -383,6 +383,7 @@ function startDrawing(root, model, view, title, statusText, openBanner) {
   }
   queueMicrotask(() => announce(root));
   root.tabIndex = -1;
+  root.lang = model.get("lang") || "en"; // screen readers and hyphenation follow the board's language
   root.replaceChildren();
   root.dataset.steps = String(model.get("steps"));
   const top = el("div", "tk-top");

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
+from kit.i18n import N_, Term
 
 TOURIST_KINDS = ("plain", "rich", "lovers", "celebrity", "bather")
 BUILDING_KINDS = ("extra_room", "suite", "pool", "swap_card", "send_home", "take_back")
@@ -60,6 +61,18 @@ class Tourist(NamedTuple):
 
     def __str__(self) -> str:
         return self.label
+
+
+# the tourists' kinds, as a tourist's label names them (for the catalogs)
+N_("plain"), N_("rich"), N_("lovers"), N_("celebrity"), N_("bather")
+
+
+def tourist_words(label: str) -> str:
+    """A tourist's label as logged ("G bather 2": the nationality's key, the kind, a bather's ring)
+    with its kind in the reader's language ("G badegjest 2")."""
+    key, _, rest = label.partition(" ")
+    kind, _, ring = rest.partition(" ")
+    return " ".join(part for part in (key, format(Term(kind)) if kind else "", ring) if part)
 
 
 @dataclass(frozen=True, eq=False)

@@ -27,7 +27,7 @@ from kit.i18n import N_, Plural, Term, Terms, gettext, render
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
-from .components import Components, PriceCard, Tourist, load_components
+from .components import Components, PriceCard, Tourist, load_components, tourist_words
 from .hotel import Hotel, payment_reason
 from .playouts import FAST_PATH
 from .scenarios import apply_scenario
@@ -307,11 +307,11 @@ class Samoa(Game):
             return say(
                 N_("Your guests leave: {tourists}."),
                 N_("Player {player}'s guests leave: {tourists}."),
-                tourists=", ".join(data["tourists"]),
+                tourists=", ".join(map(tourist_words, data["tourists"])),
             )
         if kind == "arrive":
             groups = "; ".join(
-                render(N_("group {number}: {tourists}"), number=i + 1, tourists=", ".join(g))
+                render(N_("group {number}: {tourists}"), number=i + 1, tourists=", ".join(map(tourist_words, g)))
                 for i, g in enumerate(data["groups"])
             )
             return render(N_("Tourist card {card}: {groups}."), card=data["card"], groups=groups)
@@ -366,7 +366,7 @@ class Samoa(Game):
         if kind == "tourist-order":
             return render(N_("Tourist order: {order}."), order=", ".join(map(str, data["order"])))
         if kind == "place":
-            params = {"tourist": data["tourist"], "room": data["room"], "pays": data["pays"]}
+            params = {"tourist": tourist_words(data["tourist"]), "room": data["room"], "pays": data["pays"]}
             if data["why"]:
                 why = "; ".join(payment_reason(reason) for reason in data["why"])
                 return say(
@@ -384,7 +384,7 @@ class Samoa(Game):
             return say(
                 N_("You send {tourists} home from room {room}."),
                 N_("Player {player} sends {tourists} home from room {room}."),
-                tourists=", ".join(data["tourists"]),
+                tourists=", ".join(map(tourist_words, data["tourists"])),
                 room=data["room"],
             )
         if kind == "done":

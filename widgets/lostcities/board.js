@@ -34,7 +34,7 @@ function cardNode(view, key, extra) {
   return node;
 }
 
-function slotNode(info) {
+function slotNode(view, info) {
   const node = el("div", "lc-slot", info.key);
   node.style.setProperty("--tint", info.colour);
   node.style.borderColor = info.colour;
@@ -101,7 +101,7 @@ function render({ model, el: host }) {
     if (over) return over;
     if (view.phase === "over") {
       const best = Math.max(...view.totals);
-      const winners = view.totals.map((t, s) => (t === best ? sideName(view, s) : null)).filter(Boolean);
+      const winners = view.totals.map((total, s) => (total === best ? sideName(view, s) : null)).filter(Boolean);
       return winners.length > 1 ? t(view, "lc_match_over_draw") : t(view, "lc_match_over_won", { winner: winners[0] });
     }
     if (model.get("handover")) return t(view, "pass_device_to", { seat: view.to_move });
@@ -122,7 +122,7 @@ function render({ model, el: host }) {
       column.dataset.exp = info.key;
       column.dataset.side = String(side);
       const cards = view.expeditions[side][info.key];
-      if (cards.length === 0) column.append(slotNode(info));
+      if (cards.length === 0) column.append(slotNode(view, info));
       cards.forEach((key) => column.append(cardNode(view, key, "lc-stacked")));
       const score = view.expedition_scores[side][index];
       column.append(el("div", "lc-score", cards.length ? (score > 0 ? `+${score}` : `${score}`) : ""));
@@ -187,7 +187,7 @@ function render({ model, el: host }) {
       const pile = el("div", "lc-pile");
       pile.dataset.pile = info.key;
       const top = view.discard_tops[info.key];
-      pile.append(top ? cardNode(view, top) : slotNode(info));
+      pile.append(top ? cardNode(view, top) : slotNode(view, info));
       pile.append(el("div", "lc-score", tn(view, "lc_cards", view.discard_sizes[info.key])));
       const drawable = view.phase === "draw" && view.legal_actions.includes(`draw ${info.key}`);
       const discardable = view.phase === "play" && selected.length === 1 && selected[0][0] === info.key;

@@ -100,20 +100,20 @@ function render({ model, el: host }) {
     view.groups.forEach((group, g) => {
       const row = el("div", "sa-group");
       row.append(el("span", "sa-group-name", t(view, "sa_group", { group: g + 1 })));
-      group.forEach((label, t) => {
+      group.forEach((label, tile) => {
         const node = touristNode(view, label);
         node.dataset.group = String(g + 1);
-        node.dataset.tile = String(t + 1);
-        const isPicked = picked && picked.group === g + 1 && picked.tile === t + 1;
+        node.dataset.tile = String(tile + 1);
+        const isPicked = picked && picked.group === g + 1 && picked.tile === tile + 1;
         if (isPicked) node.classList.add("sa-picked");
         if (view.phase === "tourists" && mine) node.classList.add("sa-clickable");
         clickable(node, t(view, "sa_tourist_label", { tourist: touristName(view, label), group: g + 1, selected: isPicked ? t(view, "selected_suffix") : "" }), () => {
           const why = notNow(view);
           if (why) return say(why);
           if (view.phase !== "tourists") return say(t(view, "sa_tourists_when", { help: view.phase_help }));
-          pick({ group: g + 1, tile: t + 1 }, t(view, "sa_now_room", { tourist: touristName(view, label) }));
-        }, `tourist-${g + 1}-${t + 1}`);
-        navigable(node, 10 + g, t);
+          pick({ group: g + 1, tile: tile + 1 }, t(view, "sa_now_room", { tourist: touristName(view, label) }));
+        }, `tourist-${g + 1}-${tile + 1}`);
+        navigable(node, 10 + g, tile);
         row.append(node);
       });
       if (!group.length) row.append(el("span", "sa-muted", t(view, "sa_all_taken")));

@@ -116,7 +116,8 @@ class SamoaBoard(AnalysedBoard):
         ]
         words = board_words(self.game.components)
         help_text = gettext(PHASE_HELP[view["phase"]]) if view["phase"] in PHASE_HELP else ""
-        return {**view, "hotels": hotels, "phase_help": help_text, **words}
+        nationalities = {key: format(Term(name)) for key, name in view["nationalities"].items()}
+        return {**view, "hotels": hotels, "phase_help": help_text, "nationalities": nationalities, **words}
 
 
 #: what the player to move does in each phase, as the status line says it
@@ -141,8 +142,6 @@ TIE_WORDS = {
     ),
 }
 GREY_CARD = N_("the grey card: no building, no guests; send up to two guests home (SA-3.5)")
-# the tourists' kinds, as a tile's name says them
-N_("rich"), N_("lovers"), N_("celebrity"), N_("bather"), N_("plain")
 
 
 def board_words(components: Components) -> dict[str, Any]:
