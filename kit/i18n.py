@@ -24,6 +24,7 @@ import gettext as _gettext
 import io
 import locale
 import os
+import string
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -190,19 +191,34 @@ def render(template: str | Plural, /, **params: Any) -> str:
 def _fill(text: str, params: dict[str, Any]) -> str:
     if not params:
         return text
-    shown = {key: _shown(value) for key, value in params.items()}
+    shown = {key: str(value) if isinstance(value, Message) else value for key, value in params.items()}
     try:
-        return text.format(**shown)
+        return _FORMATTER.vformat(text, (), shown)
     except (KeyError, IndexError, ValueError):  # a translation that lost its way: say it in English
         return text
 
 
-def _shown(value: Any) -> Any:
-    if isinstance(value, Message):
-        return str(value)
-    if isinstance(value, float):
-        return number(value)
-    return value
+class _Formatter(string.Formatter):
+    """str.format, but a float is written as the language writes numbers (0,75; with a format spec
+    such as ``:.4g`` too)."""
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if isinstance(value, float):
+            if not spec:
+                return number(value)
+            return format(value, spec).replace(".", _decimal_symbol())
+        return super().format_field(value, spec)
+
+
+def _decimal_symbol() -> str:
+    try:
+        from babel.numbers import get_decimal_symbol
+    except ImportError:
+        return "."
+    return get_decimal_symbol(get_language())
+
+
+_FORMATTER = _Formatter()
 
 
 class Message:

@@ -24,10 +24,11 @@ import ipywidgets
 import traitlets
 
 from kit.core.lessons import Check, rules_of
+from kit.i18n import N_, Message, gettext
 
 from .still import MARK
 
-ANSWER_AFTER_RUN = "Run All (Run ▸ Run All Cells) to answer: until then this is a still copy of the question."
+ANSWER_AFTER_RUN = N_("Run All (Run ▸ Run All Cells) to answer: until then this is a still copy of the question.")
 
 _STYLE = {
     True: "background:#e7f4e4;border:1px solid #5a9a4f;color:#1f4d18",
@@ -106,12 +107,17 @@ class Predict(ipywidgets.VBox):
         self._game = None if board is None else board.game  # the game whose answer has not been shown
         self._was_shown = False  # the board showed the answer during `_game`
         self._picker = ipywidgets.ToggleButtons(options=self.choices, value=None, style={"button_width": "auto"})
-        self._lock = ipywidgets.Button(description="Lock in my answer", button_style="primary", disabled=True)
+        self._lock = ipywidgets.Button(description=gettext("Lock in my answer"), button_style="primary", disabled=True)
         self._verdict = ipywidgets.HTML()
         self._picker.observe(lambda _change: self._enable(), names=["value"])
         self._lock.on_click(lambda _button: self.answer(self._picker.value))
         super().__init__(
-            [ipywidgets.HTML(f"<b>Predict first:</b> {html.escape(question)}"), self._picker, self._lock, self._verdict]
+            [
+                ipywidgets.HTML(f"<b>{html.escape(gettext('Predict first:'))}</b> {html.escape(question)}"),
+                self._picker,
+                self._lock,
+                self._verdict,
+            ]
         )
         if board is not None:
             board.observe(lambda _change: self._show(), names=traitlets.All)  # e.g. a stage-2 step shown
@@ -120,7 +126,7 @@ class Predict(ipywidgets.VBox):
     def _enable(self) -> None:
         closed = self.given is not None or self._too_late()
         self._picker.disabled = closed
-        self._lock.description = "Locked in" if self.given is not None else "Lock in my answer"
+        self._lock.description = gettext("Locked in") if self.given is not None else gettext("Lock in my answer")
         self._lock.disabled = closed or self._picker.value is None
 
     def _too_late(self) -> bool:
@@ -139,12 +145,26 @@ class Predict(ipywidgets.VBox):
             if self._too_late():
                 self.verdict = Check(
                     False,
-                    f"the board already showed the answer ({self.answer_text}): predict before you play. {self.why}",
+                    Message(
+                        "the board already showed the answer ({answer_text}): predict before you play. {why}",
+                        answer_text=self.answer_text,
+                        why=self.why,
+                    ),
                 )
             elif self.given == self.answer_text:
-                self.verdict = Check(True, f"you predicted {self.given}: right. {self.why}")
+                self.verdict = Check(
+                    True, Message("you predicted {given}: right. {why}", given=self.given, why=self.why)
+                )
             else:
-                self.verdict = Check(False, f"you predicted {self.given}; it is {self.answer_text}. {self.why}")
+                self.verdict = Check(
+                    False,
+                    Message(
+                        "you predicted {given}; it is {answer_text}. {why}",
+                        given=self.given,
+                        answer_text=self.answer_text,
+                        why=self.why,
+                    ),
+                )
         self._show()
         return self.verdict
 
@@ -152,9 +172,9 @@ class Predict(ipywidgets.VBox):
         self._enable()
         if self.given is None:
             self.verdict = (
-                Check(False, "the board already showed the answer: press New game, then predict first")
+                Check(False, Message("the board already showed the answer: press New game, then predict first"))
                 if self._too_late()
-                else Check(False, "predict first: choose an answer, then press Lock in")
+                else Check(False, Message("predict first: choose an answer, then press Lock in"))
             )
         self._verdict.value = _html(self.verdict, self.rules)
 
@@ -168,8 +188,8 @@ class Predict(ipywidgets.VBox):
             return live
         choices = " · ".join(html.escape(c) for c in self.choices)
         still = (
-            f"<div><b>Predict first:</b> {html.escape(self.question)}<br>{choices}"
-            f"<p><i>{html.escape(ANSWER_AFTER_RUN)}</i></p></div>"
+            f"<div><b>{html.escape(gettext('Predict first:'))}</b> {html.escape(self.question)}<br>{choices}"
+            f"<p><i>{html.escape(gettext(ANSWER_AFTER_RUN))}</i></p></div>"
         )
         return _still(live, repr(self), still)
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from kit.i18n import N_, Message, render
+
 from .events import seat_name, winners_in_words
 from .game import Game
 
@@ -24,10 +26,10 @@ class Check:
     """A lesson check's verdict; prints as one line starting with a tick or a cross."""
 
     done: bool
-    text: str
+    text: str | Message  # read in the learner's language when the check is shown
 
     def __str__(self) -> str:
-        return f"{'✓ Done' if self.done else '✗ Not yet'}: {self.text}"
+        return render(N_("✓ Done: {text}") if self.done else N_("✗ Not yet: {text}"), text=self.text)
 
     __repr__ = __str__
 
@@ -50,19 +52,33 @@ def rules_of(check: Callable) -> tuple[str, ...]:
 def dealt_with_seed(game: Game, seed: int, what: str) -> Check:
     """The game was dealt from `seed` (the same seed deals the same game on any machine)."""
     if game.settings.seed == seed:
-        return Check(True, f"dealt from seed {seed}: {what}")
+        return Check(True, Message("dealt from seed {seed}: {what}", seed=seed, what=what))
     return Check(
-        False, f"this game was dealt from seed {game.settings.seed}; type {seed} in the seed box, press New game"
+        False,
+        Message(
+            "this game was dealt from seed {seed}; type {seed2} in the seed box, press New game",
+            seed=game.settings.seed,
+            seed2=seed,
+        ),
     )
 
 
 def won_the_game(game: Game, player: int, rule: str, unit: str, still_on: str) -> Check:
     """The game is over and `player` is among the winners."""
     if not game.is_over:
-        return Check(False, f"the game is still on ({still_on})")
+        return Check(False, Message("the game is still on ({still_on})", still_on=still_on))
     if player in game.winners():
-        return Check(True, f"you won with {game.scores()[player]} {unit} ({rule})")
-    return Check(False, f"the game is over and you lost, {game.scores()[player]} to {max(game.scores())}: try again")
+        return Check(
+            True, Message("you won with {value} {unit} ({rule})", value=game.scores()[player], unit=unit, rule=rule)
+        )
+    return Check(
+        False,
+        Message(
+            "the game is over and you lost, {value} to {value2}: try again",
+            value=game.scores()[player],
+            value2=max(game.scores()),
+        ),
+    )
 
 
 def who_won(game: Game, player: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
+from kit.i18n import Message
 
 from .game import Overbooking
 
@@ -19,24 +20,31 @@ def dealt_with_seed(game: Overbooking, seed: int) -> Check:
 @teaches("OB-4")
 def took_a_point_token(game: Overbooking, player: int = 0) -> Check:
     if _events(game, player, "token"):
-        return Check(True, "your card was the first at that back door: the point token is yours (OB-4)")
-    return Check(False, "place a card at a back door (left) that still has its point token")
+        return Check(True, Message("your card was the first at that back door: the point token is yours (OB-4)"))
+    return Check(False, Message("place a card at a back door (left) that still has its point token"))
 
 
 @teaches("OB-5")
 def booked_cards(game: Overbooking, count: int, player: int = 0) -> Check:
     booked = len(game.booked[player])
     if booked >= count:
-        return Check(True, f"{booked} of your cards booked a room (OB-5)")
-    return Check(False, f"{booked} booked so far; aim for {count} (bigger groups book first, OB-5.3)")
+        return Check(True, Message("{booked} of your cards booked a room (OB-5)", booked=booked))
+    return Check(
+        False,
+        Message(
+            "{booked} booked so far; aim for {count} (bigger groups book first, OB-5.3)", booked=booked, count=count
+        ),
+    )
 
 
 @teaches("OB-5")
 def used_an_ability(game: Overbooking, player: int = 0) -> Check:
     abilities = _events(game, player, "ability")
     if abilities:
-        return Check(True, f"your {abilities[-1]['card']} {abilities[-1]['effect']} (OB-5.2)")
-    return Check(False, "place a card at a back door; its ability acts in stage 2 (OB-5.2)")
+        return Check(
+            True, Message("your {card} {effect} (OB-5.2)", card=abilities[-1]["card"], effect=abilities[-1]["effect"])
+        )
+    return Check(False, Message("place a card at a back door; its ability acts in stage 2 (OB-5.2)"))
 
 
 @teaches("OB-5")
@@ -51,11 +59,20 @@ def noble_booked_its_choice(game: Overbooking, player: int = 0) -> Check:
                     if later["kind"] == "book":
                         return Check(
                             True,
-                            f"your noble put {chosen} first: it booked, beds "
-                            f"{later['beds_before']} -> {later['beds_after']} (OB-5)",
+                            Message(
+                                "your noble put {chosen} first: it booked, beds {beds_before} -> {beds_after} (OB-5)",
+                                chosen=chosen,
+                                beds_before=later["beds_before"],
+                                beds_after=later["beds_after"],
+                            ),
                         )
-                    return Check(False, f"your noble chose {chosen}, but even first it found too few beds: New game")
-    return Check(False, "choose which of your queue cards your noble puts first (click it in the queue)")
+                    return Check(
+                        False,
+                        Message(
+                            "your noble chose {chosen}, but even first it found too few beds: New game", chosen=chosen
+                        ),
+                    )
+    return Check(False, Message("choose which of your queue cards your noble puts first (click it in the queue)"))
 
 
 @teaches("OB-6")
@@ -69,11 +86,19 @@ def booked_under_rule(game: Overbooking, rule: str, player: int = 0) -> Check:
         elif event["kind"] == "book" and event["player"] == player and rule_now.get(event["hotel"]) == rule:
             return Check(
                 True,
-                f"your {event['card']} booked at hotel {event['hotel']} ({rule}), beds "
-                f"{event['beds_before']} -> {event['beds_after']} (OB-6)",
+                Message(
+                    "your {card} booked at hotel {hotel} ({rule}), beds {beds_before} -> {beds_after} (OB-6)",
+                    card=event["card"],
+                    hotel=event["hotel"],
+                    rule=rule,
+                    beds_before=event["beds_before"],
+                    beds_after=event["beds_after"],
+                ),
             )
     numbers = ", ".join(str(n) for n, hotel in enumerate(game.hotels, 1) if hotel.rule == rule) or "none now"
-    return Check(False, f"book a card at the hotel whose rule is {rule} (hotel {numbers})")
+    return Check(
+        False, Message("book a card at the hotel whose rule is {rule} (hotel {numbers})", rule=rule, numbers=numbers)
+    )
 
 
 @teaches("OB-3", "OB-7")
@@ -81,13 +106,20 @@ def held_back_a_fifth_card(game: Overbooking, player: int = 0) -> Check:
     """OB-4/OB-7: `player` kept their fifth card in stage 1; stage 3 then drew the hand back to 9
     and left cards in the deck."""
     if not _events(game, player, "hold"):
-        return Check(False, "you place last this round: keep your fifth card (press 'keep my 5th card')")
+        return Check(False, Message("you place last this round: keep your fifth card (press 'keep my 5th card')"))
     if game.round < 2 and not game.is_over:
-        return Check(False, f"you kept a card; play on to stage 3 (round {game.round}, stage {game.stage})")
+        return Check(
+            False,
+            Message(
+                "you kept a card; play on to stage 3 (round {round}, stage {stage})", round=game.round, stage=game.stage
+            ),
+        )
     return Check(
         True,
-        f"you kept a card: stage 3 drew you back to 9 with one card fewer, so your deck still "
-        f"holds {len(game.decks[player])} (OB-7)",
+        Message(
+            "you kept a card: stage 3 drew you back to 9 with one card fewer, so your deck still holds {value} (OB-7)",
+            value=len(game.decks[player]),
+        ),
     )
 
 
@@ -96,18 +128,33 @@ def earned_a_crest_bonus(game: Overbooking, player: int = 0) -> Check:
     """OB-8: `player`'s booked cards of one crest earn a score-card bonus."""
     bonus = game.crest_bonus(player)
     if bonus > 0:
-        return Check(True, f"your crests earn a bonus of {bonus} points on the {game.settings.score_card} card (OB-8)")
+        return Check(
+            True,
+            Message(
+                "your crests earn a bonus of {bonus} points on the {score_card} card (OB-8)",
+                bonus=bonus,
+                score_card=game.settings.score_card,
+            ),
+        )
     counts = {}
     for card in game.booked[player]:
         counts[card.crest] = counts.get(card.crest, 0) + 1
     best = max(counts.items(), key=lambda item: item[1], default=("none", 0))
-    return Check(False, f"most booked of one crest so far: {best[1]} ({best[0]}); the bonus starts at 4")
+    return Check(
+        False,
+        Message(
+            "most booked of one crest so far: {value} ({value2}); the bonus starts at 4", value=best[1], value2=best[0]
+        ),
+    )
 
 
 def reached_round(game: Overbooking, round_: int) -> Check:
     if game.round >= round_ or game.is_over:
-        return Check(True, f"round {game.round}: stage 3 drew your hand back to 9 and turned the hotels (OB-7)")
-    return Check(False, f"round {game.round}, stage {game.stage}: play on")
+        return Check(
+            True,
+            Message("round {round}: stage 3 drew your hand back to 9 and turned the hotels (OB-7)", round=game.round),
+        )
+    return Check(False, Message("round {round}, stage {stage}: play on", round=game.round, stage=game.stage))
 
 
 @teaches("OB-8")

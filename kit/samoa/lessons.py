@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
+from kit.i18n import Message, Term
 
 from .game import Samoa
 
@@ -22,8 +23,18 @@ def unbought_tiles_stayed(game: Samoa) -> Check:
     for event in game.events_for(None):
         if event["kind"] == "buildings" and len(event["offer"]) > len(event["drawn"]):
             kept = len(event["offer"]) - len(event["drawn"])
-            return Check(True, f"{kept} unbought tile(s) stayed and {len(event['drawn'])} joined them (SA-3.1)")
-    return Check(False, f"round {game.round}: pass on every tile this round, then look at the next round's offer")
+            return Check(
+                True,
+                Message(
+                    "{kept} unbought tile(s) stayed and {drawn_count} joined them (SA-3.1)",
+                    kept=kept,
+                    drawn_count=len(event["drawn"]),
+                ),
+            )
+    return Check(
+        False,
+        Message("round {round}: pass on every tile this round, then look at the next round's offer", round=game.round),
+    )
 
 
 @teaches("SA-3.4", "SA-4")
@@ -40,16 +51,27 @@ def equal_bids_ordered(game: Samoa) -> Check:
             seats = [p for p in order if event["cards"][p] == tied[0]]
             return Check(
                 True,
-                f"equal bids {tied[0]}: players {', '.join(map(str, seats))} in that order, "
-                f"clockwise from the hammer (SA-3.4, SA-4)",
+                Message(
+                    "equal bids {value}: players {value2} in that order, clockwise from the hammer (SA-3.4, SA-4)",
+                    value=tied[0],
+                    value2=", ".join(map(str, seats)),
+                ),
             )
-    return Check(False, "choose the same card for two players, then look at the building order")
+    return Check(False, Message("choose the same card for two players, then look at the building order"))
 
 
 def reached_round(game: Samoa, round_: int) -> Check:
     if game.round >= round_ or game.is_over:
-        return Check(True, f"round {game.round}: you played all six phases of a round (SA-3)")
-    return Check(False, f"it is round {game.round}, phase {game.phase}; play on until round {round_}")
+        return Check(True, Message("round {round}: you played all six phases of a round (SA-3)", round=game.round))
+    return Check(
+        False,
+        Message(
+            "it is round {round}, phase {phase}; play on until round {round_}",
+            round=game.round,
+            phase=game.phase,
+            round_=round_,
+        ),
+    )
 
 
 @teaches("SA-3.4", "SA-9")
@@ -58,16 +80,23 @@ def bought_a_tile(game: Samoa, player: int = 0) -> Check:
     if bought:
         tile = bought[-1]["tile"].replace("_", " ")
         article = "an" if tile[0] in "aeiou" else "a"  # "an extra room", "a suite"
-        return Check(True, f"you bought {article} {tile} for {bought[-1]['bid']} (SA-3.4)")
-    return Check(False, "choose a card with a high bid, then click a building tile on offer (SA-3.4)")
+        tile = Term(f"{article} {tile}")  # as the catalogs have it
+        return Check(True, Message("you bought {tile} for {bid} (SA-3.4)", tile=tile, bid=bought[-1]["bid"]))
+    return Check(False, Message("choose a card with a high bid, then click a building tile on offer (SA-3.4)"))
 
 
 @teaches("SA-3.5")
 def accommodated(game: Samoa, count: int, player: int = 0) -> Check:
     placed = _events(game, player, "place")
     if len(placed) >= count:
-        return Check(True, f"you accommodated {len(placed)} tourists (SA-3.5)")
-    return Check(False, f"{len(placed)} tourist(s) so far; click a tourist, then a free room of your hotel")
+        return Check(True, Message("you accommodated {placed_count} tourists (SA-3.5)", placed_count=len(placed)))
+    return Check(
+        False,
+        Message(
+            "{placed_count} tourist(s) so far; click a tourist, then a free room of your hotel",
+            placed_count=len(placed),
+        ),
+    )
 
 
 @teaches("SA-3.6")
@@ -76,16 +105,26 @@ def card_came_back(game: Samoa, player: int = 0) -> Check:
     for event in game.events_for(player):
         if event["kind"] == "card" and event["player"] == player and event["fate"] != "discarded":
             if event["card"] != "grey":
-                return Check(True, f"your {event['card']} came back to hand: no guest, no tile (SA-3.6)")
-    return Check(False, "play a round with a price card but take no tourist and buy nothing")
+                return Check(
+                    True, Message("your {card} came back to hand: no guest, no tile (SA-3.6)", card=event["card"])
+                )
+    return Check(False, Message("play a round with a price card but take no tourist and buy nothing"))
 
 
 @teaches("SA-8", "SA-8.1", "SA-8.3", "SA-9.2")
 def paid_double(game: Samoa, player: int = 0) -> Check:
     for event in _events(game, player, "place"):
         if any("double" in reason for reason in event["why"]):
-            return Check(True, f"{event['tourist']} paid {event['pays']}: {'; '.join(event['why'])}")
-    return Check(False, "place a rich tourist, or a tourist in a suite or next to a celebrity (SA-8)")
+            return Check(
+                True,
+                Message(
+                    "{tourist} paid {pays}: {value}",
+                    tourist=event["tourist"],
+                    pays=event["pays"],
+                    value="; ".join(event["why"]),
+                ),
+            )
+    return Check(False, Message("place a rich tourist, or a tourist in a suite or next to a celebrity (SA-8)"))
 
 
 @teaches("SA-7", "SA-8.2")
@@ -93,8 +132,16 @@ def lovers_share_a_room(game: Samoa, player: int = 0) -> Check:
     """SA-8.2: two lovers lie in one room of `player`'s hotel."""
     for number, room in enumerate(game.hotels[player].rooms, 1):
         if len(room) == 2:
-            return Check(True, f"room {number} holds two lovers, {room[0].label} and {room[1].label} (SA-7, SA-8.2)")
-    return Check(False, "put a lover into the room where a lover already stays")
+            return Check(
+                True,
+                Message(
+                    "room {number} holds two lovers, {label} and {label2} (SA-7, SA-8.2)",
+                    number=number,
+                    label=room[0].label,
+                    label2=room[1].label,
+                ),
+            )
+    return Check(False, Message("put a lover into the room where a lover already stays"))
 
 
 @teaches("SA-8.4", "SA-9.3")
@@ -102,8 +149,16 @@ def bather_paid_the_pool(game: Samoa, player: int = 0) -> Check:
     """SA-8.4: `player` placed a bather and it paid its ring value for each pool."""
     for event in _events(game, player, "place"):
         if any("pool" in reason for reason in event["why"]):
-            return Check(True, f"{event['tourist']} paid {event['pays']}: {'; '.join(event['why'])}")
-    return Check(False, "place the bather (≈) in your hotel, which has a pool")
+            return Check(
+                True,
+                Message(
+                    "{tourist} paid {pays}: {value}",
+                    tourist=event["tourist"],
+                    pays=event["pays"],
+                    value="; ".join(event["why"]),
+                ),
+            )
+    return Check(False, Message("place the bather (≈) in your hotel, which has a pool"))
 
 
 @teaches("SA-9.4")
@@ -111,24 +166,37 @@ def used_a_special_tile(game: Samoa, player: int = 0) -> Check:
     """SA-9.4: `player` discarded a special tile to use it."""
     for event in game.events_for(player):
         if event["rule"] == "SA-9.4" and event["player"] == player:
-            return Check(True, f"you used your special tile: {event['text']} (SA-9.4)")
-    return Check(False, "use your special tile at its moment (see the board's buttons)")
+            return Check(True, Message("you used your special tile: {text} (SA-9.4)", text=event["text"]))
+    return Check(False, Message("use your special tile at its moment (see the board's buttons)"))
 
 
 @teaches("SA-6")
 def unused_tile_counted(game: Samoa, player: int = 0) -> Check:
     """SA-6: the game ended and `player`'s unused special tiles were worth 3 Tala each."""
     if not game.is_over:
-        return Check(False, f"round {game.round} of {game.components.rounds}: play on, and keep your special tile")
+        return Check(
+            False,
+            Message(
+                "round {round} of {rounds}: play on, and keep your special tile",
+                round=game.round,
+                rounds=game.components.rounds,
+            ),
+        )
     unused = len(game.hotels[player].specials)
     if unused:
         value = game.components.special_tile_value
         return Check(
             True,
-            f"{game.money[player]} Tala + {unused} × {value} for unused tiles = "
-            f"{game.scores()[player]} (SA-6); {common.who_won(game, player)}",
+            Message(
+                "{value} Tala + {unused} × {value2} for unused tiles = {value3} (SA-6); {value4}",
+                value=game.money[player],
+                unused=unused,
+                value2=value,
+                value3=game.scores()[player],
+                value4=common.who_won(game, player),
+            ),
         )
-    return Check(False, "the game is over, but you used your special tile: it counts 3 only unused — New game")
+    return Check(False, Message("the game is over, but you used your special tile: it counts 3 only unused — New game"))
 
 
 @teaches("SA-6")
