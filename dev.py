@@ -77,21 +77,31 @@ def install() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+def start_page() -> Path:
+    """The start page in the learner's language (TABLEKIT_LANG, else the system locale), else English."""
+    sys.path.insert(0, str(ROOT))
+    from kit.i18n import get_language  # the standard library only: no .venv needed
+
+    translated = ROOT / "notebooks" / get_language() / "index.ipynb"
+    return translated if translated.exists() else ROOT / "notebooks" / "index.ipynb"
+
+
 def lab(args: list[str]) -> int:
     setup()
     # open the starting page itself, inside a file browser rooted at notebooks/
+    page = start_page()
     command = [
         str(BIN / "jupyter"),
         "lab",
         f"--notebook-dir={ROOT / 'notebooks'}",
-        str(ROOT / "notebooks" / "index.ipynb"),
+        str(page),
         # saved notebooks keep each board's still picture, not a widget id that reopens as an error
         "--ContentsManager.pre_save_hook=widgets.still.pre_save_hook",
         *args,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in args:
         command.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
-    say("opening JupyterLab on notebooks/ (start with index.ipynb; Ctrl-C to stop)")
+    say(f"opening JupyterLab on notebooks/ (start with {page.relative_to(ROOT / 'notebooks')}; Ctrl-C to stop)")
     return subprocess.call(command, cwd=ROOT)
 
 

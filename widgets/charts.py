@@ -38,6 +38,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from kit.i18n import get_language, gettext
+
 NAME = "tablekit"
 
 # Marker colours: what a chart is painted with, and what a static renderer shows (dark on white).
@@ -223,15 +225,23 @@ def natural_order(values: Iterable[Any]) -> list[Any]:
 
 
 def _cell(value: Any) -> str:
+    """A table cell as the learner's language writes it (English: 1,000 and 0.75; nb, pl, sv: 1 000
+    and 0,75, by Babel when it is there)."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        return f"{value:,}" if abs(value) >= 1000 else str(value)
-    return str(value)
+        return gettext("yes") if value else gettext("no")
+    if get_language() == "en" or not isinstance(value, int | float):
+        if isinstance(value, int):
+            return f"{value:,}"
+        if isinstance(value, float):
+            return f"{value:,}" if abs(value) >= 1000 else str(value)
+        return str(value)
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:
+        return str(value)
+    return format_decimal(value, locale=get_language(), decimal_quantization=False)
 
 
 class Table:
