@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.i18n import N_, gettext, render
+from kit.i18n import N_, Plural, gettext, render
 
 
 class Event:
@@ -76,8 +76,9 @@ class Subject:
         self.player = player
         self.you = player is not None and player == reader
 
-    def say(self, to_you: str, about: str, /, **params: Any) -> str:
-        """`to_you` when the reader is the player, else `about` (which may use ``{player}``)."""
+    def say(self, to_you: str | Plural, about: str | Plural, /, **params: Any) -> str:
+        """`to_you` when the reader is the player, else `about` (which may use ``{player}``); either
+        may be a `Plural`, whose count picks the form."""
         return render(to_you if self.you else about, player=self.player, **params)
 
 

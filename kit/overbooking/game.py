@@ -528,34 +528,38 @@ class Overbooking(Game):
             )
         if kind == "book":
             n = data["beds"]
-            if who.you:
-                template = Plural(
+            return say(
+                Plural(
                     "Your {card} books {beds} bed(s): {before} -> {after}.",
                     "Your {card} books {beds} bed(s): {before} -> {after}.",
                     n,
-                )
-            else:
-                template = Plural(
+                ),
+                Plural(
                     "Player {player}'s {card} books {beds} bed(s): {before} -> {after}.",
                     "Player {player}'s {card} books {beds} bed(s): {before} -> {after}.",
                     n,
-                )
-            return render(template, player=data["player"], card=data["card"], beds=n, **beds)
+                ),
+                card=data["card"],
+                beds=n,
+                **beds,
+            )
         if kind == "no-room":
             n = data["beds"]
-            if who.you:
-                template = Plural(
+            return say(
+                Plural(
                     "Your {card} needs {beds} bed(s), only {before} free: no booking.",
                     "Your {card} needs {beds} bed(s), only {before} free: no booking.",
                     n,
-                )
-            else:
-                template = Plural(
+                ),
+                Plural(
                     "Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking.",
                     "Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking.",
                     n,
-                )
-            return render(template, player=data["player"], card=data["card"], beds=n, **beds)
+                ),
+                card=data["card"],
+                beds=n,
+                **beds,
+            )
         if kind == "prepare":
             hotels = "; ".join(rules.hotel_words(hotel) for hotel in data["hotels"])
             return render(

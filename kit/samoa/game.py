@@ -389,18 +389,13 @@ class Samoa(Game):
             )
         if kind == "done":
             n = data["placed"]
-            if who.you:
-                return render(
-                    Plural("You are done ({placed} new tourist(s)).", "You are done ({placed} new tourist(s)).", n),
-                    placed=n,
-                )
-            return render(
+            return say(
+                Plural("You are done ({placed} new tourist(s)).", "You are done ({placed} new tourist(s)).", n),
                 Plural(
                     "Player {player} is done ({placed} new tourist(s)).",
                     "Player {player} is done ({placed} new tourist(s)).",
                     n,
                 ),
-                player=data["player"],
                 placed=n,
             )
         if kind == "payout":

@@ -6,7 +6,9 @@ from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
 from kit.i18n import Message, Term
 
+from .components import tourist_words
 from .game import Samoa
+from .hotel import payment_reason
 
 
 def _events(game: Samoa, player: int, kind: str) -> list[dict]:
@@ -111,19 +113,17 @@ def card_came_back(game: Samoa, player: int = 0) -> Check:
     return Check(False, Message("play a round with a price card but take no tourist and buy nothing"))
 
 
+def _paid(event: dict) -> Message:
+    """What a placed tourist paid, and why (the log's reasons, in the reader's language)."""
+    why = "; ".join(payment_reason(reason) for reason in event["why"])
+    return Message("{tourist} paid {pays}: {why}", tourist=tourist_words(event["tourist"]), pays=event["pays"], why=why)
+
+
 @teaches("SA-8", "SA-8.1", "SA-8.3", "SA-9.2")
 def paid_double(game: Samoa, player: int = 0) -> Check:
     for event in _events(game, player, "place"):
         if any("double" in reason for reason in event["why"]):
-            return Check(
-                True,
-                Message(
-                    "{tourist} paid {pays}: {value}",
-                    tourist=event["tourist"],
-                    pays=event["pays"],
-                    value="; ".join(event["why"]),
-                ),
-            )
+            return Check(True, _paid(event))
     return Check(False, Message("place a rich tourist, or a tourist in a suite or next to a celebrity (SA-8)"))
 
 
@@ -149,15 +149,7 @@ def bather_paid_the_pool(game: Samoa, player: int = 0) -> Check:
     """SA-8.4: `player` placed a bather and it paid its ring value for each pool."""
     for event in _events(game, player, "place"):
         if any("pool" in reason for reason in event["why"]):
-            return Check(
-                True,
-                Message(
-                    "{tourist} paid {pays}: {value}",
-                    tourist=event["tourist"],
-                    pays=event["pays"],
-                    value="; ".join(event["why"]),
-                ),
-            )
+            return Check(True, _paid(event))
     return Check(False, Message("place the bather (≈) in your hotel, which has a pool"))
 
 
