@@ -1,7 +1,7 @@
-"""The graded-exercise format of the probability lessons, read from a lesson and its teacher guide
-(the format is described in docs/teaching.md): the exercises, their answer variables, the visible
-and hidden parts of their checks, the wrong answers each guide lists, and what a student who copies
-from the visible cells would try.
+"""The graded-exercise format of the probability lessons (docs/teaching.md, "Writing a lesson's
+exercises"), read from a lesson and its teacher guide: the exercises, their answer variables, the
+visible and hidden parts of their checks, the wrong answers each guide lists, and what a student who
+copies from the visible cells would try.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The probability lessons as nbgrader assignments, played by scripted students.
 
-Every lesson in the graded format (`lesson_format.converted()`; the format is in docs/teaching.md)
-is one notebook of one assignment, in one of two courses generated and graded at the same time (one
-per core). nbgrader autogrades each lesson once: the submission is the teacher's version, and appended to it
-the other students' cells, which run in the same kernel after the same set-up cells:
+Every lesson in the graded format (`lesson_format.converted()`; the format: docs/teaching.md,
+"Writing a lesson's exercises") is one notebook of one assignment, in one of two courses generated
+and graded at the same time (one per core). nbgrader autogrades each lesson once: the submission is
+the teacher's version, and appended to it the other students' cells, which run in the same kernel
+after the same set-up cells:
 
 - the teacher's answers must score full marks in the gradebook;
 - the blank student (the release's answer cells) scores 0 on every check;
