@@ -161,8 +161,8 @@ class Advice:
         )
         lines = [
             f"{len(self.actions)} actions x {self.rollouts:,} rollouts, {self.policy} play afterwards, "
-            f'using {source}; {self.seconds:.2f} s ({self.engine} engine). "vs best": this action minus '
-            "the best one, paired over the same rollouts"
+            f"using {source}; {self.seconds:.2f} s ({self.engine} engine)",
+            "  (vs best: this action minus the best one, paired over the same rollouts)",
         ]
         if self.engine_reason is not None:
             lines.append(f"  ({self.engine_reason})")
