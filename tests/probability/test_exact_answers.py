@@ -421,3 +421,21 @@ def test_lesson_8_overbooking_twins_zero_width_and_the_square_law_on_the_engine(
         for a, b in zip(sorted(small.actions, key=lambda v: v.action), sorted(large.actions, key=lambda v: v.action))
     ]
     assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.1)
+
+
+def test_lesson_8_the_lost_cities_position_shows_what_section_4_says():
+    """Section 4's premises on the lesson's own position (100 heuristic rollouts, seed 0): the paired
+    interval of best minus second is far narrower than either move's own interval, and at some n of
+    the lesson's table the own intervals overlap while the paired one already excludes 0."""
+    from kit.sim.advice import advise
+
+    game = whatif.position(cards_left=30)
+    advice = advise(game, rollouts=100, policy="heuristic", seed=0, keep_rollouts=True)
+    best, second = advice.actions[:2]
+    paired = whatif.half_width(second.vs_best_low, second.vs_best_high)
+    own = min(whatif.half_width(v.difference_low, v.difference_high) for v in (best, second))
+    assert paired < own / 2
+    per_rollout = advice.differences[:, 0] - advice.differences[:, 1]
+    assert per_rollout.std(ddof=1) < advice.differences[:, 1].std(ddof=1) / 2
+    rows = whatif.widths(game, [25, 50, 100, 200, 400, 800, 1600], policy="heuristic", seed=0)
+    assert any(row["overlap"] and row["told_apart"] for row in rows)
