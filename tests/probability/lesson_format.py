@@ -20,7 +20,6 @@ GUIDES = ROOT / "docs" / "teachers" / "probability"
 #: notebook): skipped by the format's tests, each with this reason. Emptied when they are converted.
 NOT_YET_CONVERTED = {
     "06-experiments-and-observations": "the answers are still in its visible checks and teacher notes",
-    "08-what-if-i-play-this-instead": "the answers are still in its visible checks and teacher notes",
 }
 
 GUIDE_HEADINGS = ("## 45-minute plan", "## Misconceptions this lesson targets", "## Answers",
