@@ -3,7 +3,7 @@
 // going, each drawing asks Python for the next trials ("more"), so the line grows as they arrive.
 
 const NS = "http://www.w3.org/2000/svg";
-const SIZE = { width: 560, height: 280, left: 52, right: 12, top: 14, bottom: 40 };
+const SIZE = { width: 560, height: 280, left: 52, right: 26, top: 14, bottom: 40 };
 const PACE_MS = 40; // a short pause between frames, so the eye can follow the line
 
 function svgEl(tag, attrs = {}) {
