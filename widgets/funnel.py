@@ -77,9 +77,10 @@ class Funnel(anywidget.AnyWidget):
         self.total = self.trial_options[min(1, len(self.trial_options) - 1)]
         self.values: list[float] = []
         self.on_msg(self._on_message)
-        self._start(self.source.label, self.total)
-        while self._more():  # the first run drawn at once: the still picture and the opened page
-            pass
+        with self.hold_sync():  # the first run drawn at once (the still picture, the opened page): one message
+            self._start(self.source.label, self.total)
+            while self._more():
+                pass
         self.first = self._still_svg()
 
     # ------------------------------------------------------------------------------ the run
