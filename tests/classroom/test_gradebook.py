@@ -268,3 +268,48 @@ def test_the_teacher_notebook_shows_the_grid_and_the_funnel(course, answers):
     assert "course 'tk-test'" in shown and "on sqlite" in shown
     assert "chart: Who passed which check" in shown and "chart: ex4: your estimate of P(at least 3 Himalaya)" in shown
     assert f"lessons with simulate exercises: {LESSON}" in shown
+
+
+LESSONS = Path(__file__).resolve().parents[2] / "notebooks" / "probability"
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("[0-9]*.ipynb")), ids=lambda path: path.stem)
+def test_every_simulate_exercise_of_the_lessons_is_read_and_has_its_exact_value(path):
+    """Every check cell that regrades a student's trials is one the teacher's view reads, and the
+    view knows the exact value it estimates (gradebook.EXACT)."""
+    notebook = json.loads(path.read_text())
+    checks = ["".join(c["source"]) for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
+    found = view.simulate_exercises(notebook, path.stem)
+    assert len(found) == sum("graded_trials(" in source for source in checks)
+    for exercise in found:
+        assert exercise.exact, f"{path.stem} {exercise.exercise}: add its exact value to gradebook.EXACT"
+        assert exercise.seed != "None" and exercise.trials and exercise.engine and exercise.values
+
+
+def test_a_real_lesson_handed_in_is_read_with_its_exact_value(tmp_path, monkeypatch):
+    """Lesson 1 as the class server releases it: the teacher's version handed in with a seed of the
+    student's own; its simulate exercise is read from the running lesson and the engine confirms it."""
+    from nbgrader.api import Gradebook
+
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")  # alembic
+    source = LESSONS / f"{LESSON}.ipynb"
+    notebook = json.loads(source.read_text())
+    (exercise,) = view.simulate_exercises(notebook, LESSON)
+    answer = next(c for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("grade_id") ==
+                  f"{exercise.exercise}-answer")  # fmt: skip
+    answer["source"] = "".join(answer["source"]).replace("### BEGIN SOLUTION\n", "### BEGIN SOLUTION\nmy_seed = 7\n")
+    answer["source"] = answer["source"].replace("my_seed = 2027\n", "")
+    (tmp_path / "source" / LESSON).mkdir(parents=True)
+    (tmp_path / "source" / LESSON / source.name).write_bytes(source.read_bytes())
+    (tmp_path / "autograded" / "ann" / LESSON).mkdir(parents=True)
+    (tmp_path / "autograded" / "ann" / LESSON / source.name).write_text(json.dumps(notebook))
+    course = view.course_directory(root=tmp_path)
+    with Gradebook(course.db_url) as gradebook:
+        gradebook.add_student("ann")
+    (row,) = view.class_answers(course, LESSON).iter_rows(named=True)
+    assert (row["seed"], row["engine_made"], row["problem"]) == (7, True, None)
+    trials = eval(exercise.engine, {"lesson": urn, "game": urn.lesson_round(), exercise.seed: 7})  # the lesson's call
+    assert row["n"] == len(trials) > 1000
+    assert row["from_trials"] == pytest.approx(sum(count >= 3 for count in trials) / len(trials))
+    assert row["estimate"] == pytest.approx(row["from_trials"])
+    assert row["exact"] == pytest.approx(float(urn.urn_for(urn.lesson_round(), viewer=0, expedition=0).at_least(3)))
