@@ -355,11 +355,12 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
     return settings
 
 
-def start(root: Path) -> subprocess.Popen:
-    """Start the hub of a prepared class root (it runs until stopped)."""
+def start(root: Path, **popen) -> subprocess.Popen:
+    """Start the hub of a prepared class root (it runs until stopped); `popen` goes to Popen (where
+    the hub's log goes, for one)."""
     place = ClassRoot(Path(root).resolve())
     if not place.settings.exists():
         raise ClassServerError(f"{place.root} holds no prepared class: run `python3 dev.py class --roster FILE` first")
     env = {**os.environ, "TABLEKIT_CLASS_SETTINGS": str(place.settings)}
     command = [str(place.venv / "bin" / "jupyterhub"), "-f", str(CONFIG)]
-    return subprocess.Popen(command, cwd=place.hub, env=env)
+    return subprocess.Popen(command, cwd=place.hub, env=env, **popen)
