@@ -300,8 +300,12 @@ def _report_code(exercises: list[SimulateExercise]) -> str:
         "from IPython.display import display as _tk_display",
         "from kit.probability.exercises import graded_trials as _tk_graded_trials",
         "_tk_report = {}",
+        "import zlib as _tk_zlib",
         "def _tk_list(values):",
         "    return values.to_list() if hasattr(values, 'to_list') else list(values)",
+        "def _tk_keys(trials):  # a fingerprint per trial, in order: which trials two students share",
+        "    rows = trials.rows() if hasattr(trials, 'rows') and hasattr(trials, 'columns') else _tk_list(trials)",
+        "    return [_tk_zlib.crc32(repr(row).encode()) for row in rows]",
     ]
     for exercise in exercises:
         values = (
@@ -321,6 +325,7 @@ def _report_code(exercises: list[SimulateExercise]) -> str:
             f"    _tk_estimate = {exercise.estimate}",
             f"    _tk_report[{exercise.exercise!r}] = {{",
             f"        'values': {values},",
+            f"        'keys': _tk_keys({exercise.trials}),",
             "        'seed': _tk_seed if isinstance(_tk_seed, int) and not isinstance(_tk_seed, bool) else None,",
             "        'estimate': None if _tk_estimate is None else float(_tk_estimate),",
             "        'engine_made': _tk_made,",
@@ -400,8 +405,8 @@ def _cached(course, lesson: str, student: str, path: Path, exercises: list[Simul
 ANSWER_SCHEMA = {
     "lesson": pl.String, "exercise": pl.String, "what": pl.String, "kind": pl.String, "student": pl.String,
     "seed": pl.Int64, "n": pl.Int64, "estimate": pl.Float64, "from_trials": pl.Float64, "low": pl.Float64,
-    "high": pl.Float64, "engine_made": pl.Boolean, "exact": pl.Float64, "values": pl.List(pl.Float64),
-    "problem": pl.String,
+    "high": pl.Float64, "engine_made": pl.Boolean, "in_pool": pl.Boolean, "exact": pl.Float64,
+    "values": pl.List(pl.Float64), "keys": pl.List(pl.Int64), "problem": pl.String,
 }  # fmt: skip
 
 
@@ -431,8 +436,10 @@ def class_answers(course, lesson: str, students: Iterable[str] | None = None, *,
         found = dict(zip(students, pool.map(answers_of, students)))
     rows = []
     for exercise in exercises:
-        for student in students:
-            rows.append(_answer_row(lesson, exercise, student, found[student].get(exercise.exercise, {})))
+        these = [
+            _answer_row(lesson, exercise, student, found[student].get(exercise.exercise, {})) for student in students
+        ]
+        rows += pool_members(these)
     return pl.DataFrame(rows, schema=ANSWER_SCHEMA)
 
 
@@ -451,26 +458,57 @@ def _answer_row(lesson: str, exercise: SimulateExercise, student: str, answer: d
         from_trials, low, high = stats.mean_interval(values)
     row.update(seed=answer["seed"], n=len(values), estimate=answer["estimate"], from_trials=from_trials,
                low=low, high=high, engine_made=bool(answer["engine_made"]), exact=answer["exact"],
-               values=values)  # fmt: skip
+               values=values, keys=answer.get("keys") or [])  # fmt: skip
     if not answer["engine_made"]:
         row["problem"] = "not the engine's trials for that seed: left out of the pooled answer"
     return row
 
 
+def pool_members(rows: list[dict]) -> list[dict]:
+    """Mark which students' trials pool (`in_pool`): the engine's, and none that another student's
+    pooled trials already hold. Two students with one seed made the same trials, and a lesson whose
+    seed starts a run of deals (seeds s, s+1, …) gives nearby seeds overlapping runs: a run of
+    trials two lists share, in the same order, counts once. A shared run is one of `window` trials
+    in a row whose fingerprints agree, `window` long enough that lists sharing nothing would agree
+    by chance less than once in a billion (an overlap shorter than that goes unseen and counts twice)."""
+    keyed = [row for row in rows if row["engine_made"]]
+    window = _window([key for row in keyed for key in row["keys"]], max((len(row["keys"]) for row in keyed), default=1))
+    seen: dict[tuple, str] = {}  # every run of `window` trials pooled so far, and whose it is
+    for row in rows:
+        row["in_pool"] = False
+        if not row["engine_made"]:
+            continue
+        runs = [tuple(row["keys"][i : i + window]) for i in range(max(1, len(row["keys"]) - window + 1))]
+        shared = next((seen[run] for run in runs if run in seen), None)
+        if shared is not None:
+            row["problem"] = f"shares trials with {shared}'s (counted once, with {shared}'s)"
+            continue
+        row["in_pool"] = True
+        seen.update(dict.fromkeys(runs, row["student"]))
+    return rows
+
+
+def _window(keys: list[int], longest: int) -> int:
+    """Trials in a row that two unrelated lists of up to `longest` trials share by chance with a
+    probability below 1e-9, given how often each fingerprint occurs (at least 8)."""
+    if not keys:
+        return 1
+    counts = pl.Series(keys).value_counts()["count"].to_numpy()
+    same = float(((counts / len(keys)) ** 2).sum())  # chance that two trials look alike
+    if same >= 1:
+        return longest  # every trial looks alike: only whole lists can be told to be the same
+    return min(longest, max(8, math.ceil(math.log(1e-9 / max(1, longest) ** 2) / math.log(same))))
+
+
 def _pooled_trials(answers: pl.DataFrame) -> pl.DataFrame:
-    """The trials that pool: the engine's, each seed once (two students who chose one seed share
-    one list of trials, which must not count twice)."""
-    return (
-        answers.filter(pl.col("engine_made").fill_null(False))
-        .sort("student")
-        .unique(subset=["exercise", "seed", "n"], keep="first", maintain_order=True)
-    )
+    """The students whose trials pool (see `pool_members`)."""
+    return answers.filter(pl.col("in_pool").fill_null(False))
 
 
 def pooled(answers: pl.DataFrame) -> pl.DataFrame:
-    """Per exercise: the class's trials together (the engine's, each seed once): students, n, the
-    pooled estimate with its 95% interval (Wilson for a share, Student t for a mean) and the exact
-    value."""
+    """Per exercise: the class's trials together (the engine's, shared ones once): students who
+    answered, how many of them pooled, n, the pooled estimate with its 95% interval (Wilson for a
+    share, Student t for a mean) and the exact value."""
     rows = []
     for (exercise,), group in answers.group_by(["exercise"], maintain_order=True):
         usable = _pooled_trials(group)
@@ -489,16 +527,16 @@ def pooled(answers: pl.DataFrame) -> pl.DataFrame:
                 "exercise": exercise,
                 "what": group["what"][0],
                 "students": group.filter(pl.col("n").is_not_null()).height,
-                "seeds": usable.height,
+                "pooled": usable.height,
                 "n": len(values),
-                "pooled": estimate,
+                "estimate": estimate,
                 "low": low,
                 "high": high,
                 "exact": exact[0] if len(exact) else None,
             }
         )
-    schema = {"exercise": pl.String, "what": pl.String, "students": pl.Int64, "seeds": pl.Int64, "n": pl.Int64,
-              "pooled": pl.Float64, "low": pl.Float64, "high": pl.Float64, "exact": pl.Float64}  # fmt: skip
+    schema = {"exercise": pl.String, "what": pl.String, "students": pl.Int64, "pooled": pl.Int64, "n": pl.Int64,
+              "estimate": pl.Float64, "low": pl.Float64, "high": pl.Float64, "exact": pl.Float64}  # fmt: skip
     return pl.DataFrame(rows, schema=schema)
 
 
@@ -521,7 +559,7 @@ def funnel(answers: pl.DataFrame, exercise: str | None = None) -> alt.LayerChart
     """Every student's estimate at its n against the exact value, inside the funnel exact ± 2σ/√n
     (where about 95% of honest estimates fall; σ = √(p(1−p)) for a share, the class's own spread for a
     mean): each student a dot at their n, their running estimate on the way there as small dots, and
-    the class's trials pooled (the engine's, each seed once) as a diamond with its 95% interval."""
+    the class's trials pooled (the engine's, shared ones once) as a diamond with its 95% interval."""
     exercise = exercise or answers["exercise"][0]
     rows = answers.filter(pl.col("exercise") == exercise)
     students = rows.filter(pl.col("values").is_not_null() & pl.col("engine_made"))
@@ -529,7 +567,7 @@ def funnel(answers: pl.DataFrame, exercise: str | None = None) -> alt.LayerChart
         raise ValueError(f"{exercise}: no student's trials to show yet")
     summary = pooled(rows).row(0, named=True)
     kind = rows["kind"][0]
-    centre = summary["exact"] if summary["exact"] is not None else summary["pooled"]
+    centre = summary["exact"] if summary["exact"] is not None else summary["estimate"]
     all_values = [v for row in _pooled_trials(rows)["values"].to_list() for v in row]
     if kind == "share":
         sigma = math.sqrt(centre * (1 - centre))
@@ -572,7 +610,7 @@ def funnel(answers: pl.DataFrame, exercise: str | None = None) -> alt.LayerChart
         .encode(x=x, y="estimate:Q", tooltip=["student", "seed", "n", "estimate", "low", "high"]),
     ]
     if summary["n"]:
-        whole = pl.DataFrame([{"n": summary["n"], "estimate": summary["pooled"], "low": summary["low"],
+        whole = pl.DataFrame([{"n": summary["n"], "estimate": summary["estimate"], "low": summary["low"],
                                "high": summary["high"]}])  # fmt: skip
         layers += [
             alt.Chart(whole).mark_rule(color=INK, strokeWidth=2).encode(x=x, y="low:Q", y2="high:Q"),
