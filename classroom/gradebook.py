@@ -15,13 +15,14 @@ simulations pooled, so that the class sees the law of large numbers in its own w
 
 **Answers** come from the students' handed-in notebooks: the autograded copy where there is one (its
 check cells are the teacher's again, whatever the student did to them), else the submitted one. A
-"simulate" exercise (docs: GRADING.md's format) holds the student's seed and their own list of
-trials; the lesson's check cell names them (`seed_form(seed)`, `graded_trials(trials, engine call)`,
+"simulate" exercise (the format docs/teaching.md describes) holds the student's seed and their own
+list of trials; the lesson's check cell names them (`seed_form(seed)`, `graded_trials(trials, engine call)`,
 `graded_share(estimate, values, event)` or `graded_mean(estimate, values)`), and those are what is
 read. Each notebook is run (as nbgrader's autograder runs it, in a kernel of its own) up to its last
 simulate exercise, and a last cell reports those variables; the engine call is run again with the
-student's seed, so only trials the engine made with that seed count (a typed list does not). The
-result is kept beside the course, keyed by the notebook's contents, so each submission runs once.
+student's seed, so only trials the engine made with that seed count (a typed list does not), and
+trials two students share (one seed twice, or overlapping runs of deals) count once. The result is
+kept beside the course, keyed by the notebook's contents, so each submission runs once.
 
 The exact value each exercise estimates is the lesson's own exact computation, named in `EXACT`
 (an expression evaluated in the lesson's namespace once its cells have run).
