@@ -24,8 +24,10 @@ student's seed, so only trials the engine made with that seed count (a typed lis
 trials two students share (one seed twice, or overlapping runs of deals) count once. The result is
 kept beside the course, keyed by the notebook's contents, so each submission runs once.
 
-The exact value each exercise estimates is the lesson's own exact computation, named in `EXACT`
-(an expression evaluated in the lesson's namespace once its cells have run).
+The exact value each exercise estimates is the lesson's own exact computation, named in the teacher's
+table `classroom/teacher/exact.json` (an expression evaluated in the lesson's namespace once its cells
+have run). That table and the teacher notebook stay out of the installed kit, which every student's
+server imports.
 
 This module and the teacher notebook that uses it (`classroom/teacher/gradebook.ipynb`) are the
 teacher's: the class server puts the notebook in the grading account's home, never in the course's
@@ -57,13 +59,20 @@ from widgets.probability import SIMULATED
 PASSED, NOT_YET, NOT_GRADED, NOT_HANDED_IN = "passed", "not yet", "not graded yet", "not handed in"
 STATUS_COLOURS = {PASSED: "#1e88e5", NOT_YET: "#f4511e", NOT_GRADED: "#bdbdbd", NOT_HANDED_IN: "#eeeeee"}
 
-#: the exact value each simulate exercise estimates, per lesson and exercise: an expression in the
-#: lesson's own names, evaluated after its cells ran (the lesson computes it the same way)
-EXACT = {
-    "01-will-the-card-i-need-come": {"ex4": "lesson.urn_for(game, viewer=0, expedition=0).at_least(3)"},
-    "04-the-flag-row": {"ex4": "lesson.stay_distribution(1)[4]"},
-    "05-reading-card-backs": {"ex4": "lesson.chance_to_book()"},
-}
+#: where the teacher's table of exact values lives: beside the teacher notebook (the grading account's
+#: home, where the class server copies both), else in this source tree. Never in the installed kit,
+#: which every student's server imports: the wheel leaves classroom/teacher/ out.
+EXACT_FILE = "exact.json"
+
+
+def exact_values(folder: str | Path | None = None) -> dict[str, dict[str, str]]:
+    """The exact value each simulate exercise estimates, per lesson and exercise: an expression in the
+    lesson's own names, evaluated after its cells ran (the lesson computes it the same way)."""
+    places = [Path(folder)] if folder is not None else [Path.cwd(), Path(__file__).resolve().parent / "teacher"]
+    for place in places:
+        if (place / EXACT_FILE).is_file():
+            return json.loads((place / EXACT_FILE).read_text(encoding="utf-8"))
+    return {}
 
 #: the MIME type of the report the last cell of a run notebook displays
 REPORT = "application/vnd.tablekit.class-answers+json"
@@ -239,12 +248,13 @@ class SimulateExercise:
     estimate: str
     values: str  # what the estimate is the share (or mean) of
     event: str | None  # a share's event; None for a mean
-    exact: str | None  # EXACT's expression for it, if any
+    exact: str | None  # its exact value's expression (`exact_values`), if any
 
 
-def simulate_exercises(notebook: dict, lesson: str) -> list[SimulateExercise]:
+def simulate_exercises(notebook: dict, lesson: str, exact: dict | None = None) -> list[SimulateExercise]:
     """The simulate exercises of a lesson notebook (its check cells' calls, read with `ast`): a check
     that regrades the student's trials (`graded_trials`) and an estimate from them."""
+    exact = exact_values() if exact is None else exact
     found = []
     for cell in notebook["cells"]:
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "")
@@ -270,7 +280,7 @@ def simulate_exercises(notebook: dict, lesson: str) -> list[SimulateExercise]:
                 estimate=estimate[0],
                 values=estimate[1],
                 event=estimate[2] if share else None,
-                exact=EXACT.get(lesson, {}).get(exercise),
+                exact=exact.get(lesson, {}).get(exercise),
             )
         )
     return found

@@ -276,17 +276,25 @@ def copy_lessons(course: Path, grader: str) -> list[str]:
     return names
 
 
+def gradebook_exact_file() -> str:
+    from classroom.gradebook import EXACT_FILE  # polars and altair: imported only when a class is set up
+
+    return EXACT_FILE
+
+
 def install_teacher_view(grader: str) -> Path:
     """The teacher's notebook (classroom/teacher/gradebook.ipynb: who passed which check, the class's
     answers pooled) in the grading account's home, where the teacher opens it through the formgrader
     service. Not in the course's source folder, so nbgrader never releases it; the home is 0700, so no
     student can read it. Left as it is once there (the teacher may edit it)."""
-    target = Path(pwd.getpwnam(grader).pw_dir) / TEACHER_VIEW.name
-    if not target.exists():
-        shutil.copy(TEACHER_VIEW, target)
-        shutil.chown(target, grader, grader)
-        os.chmod(target, 0o600)
-    return target
+    home = Path(pwd.getpwnam(grader).pw_dir)
+    for source in (TEACHER_VIEW, TEACHER_VIEW.with_name(gradebook_exact_file())):  # the view reads its table beside it
+        target = home / source.name
+        if not target.exists():
+            shutil.copy(source, target)
+            shutil.chown(target, grader, grader)
+            os.chmod(target, 0o600)
+    return home / TEACHER_VIEW.name
 
 
 def enrol(place: ClassRoot, accounts: Accounts, course: Path) -> None:

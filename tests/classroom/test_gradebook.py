@@ -19,7 +19,7 @@ from kit.probability import urn
 from kit.sim import stats
 
 TEACHER_NOTEBOOK = Path(view.__file__).parent / "teacher" / "gradebook.ipynb"
-LESSON = "01-will-the-card-i-need-come"  # its exact value is EXACT's (the lesson's own computation)
+LESSON = "01-will-the-card-i-need-come"  # its exact value is the teacher's table's (the lesson's own computation)
 TRIALS = 200
 
 SETUP = "from fractions import Fraction\nfrom kit.probability import urn as lesson\ngame = lesson.lesson_round()\n"
@@ -298,13 +298,13 @@ LESSONS = Path(__file__).resolve().parents[2] / "notebooks" / "probability"
 @pytest.mark.parametrize("path", sorted(LESSONS.glob("[0-9]*.ipynb")), ids=lambda path: path.stem)
 def test_every_simulate_exercise_of_the_lessons_is_read_and_has_its_exact_value(path):
     """Every check cell that regrades a student's trials is one the teacher's view reads, and the
-    view knows the exact value it estimates (gradebook.EXACT)."""
+    view knows the exact value it estimates (classroom/teacher/exact.json)."""
     notebook = json.loads(path.read_text())
     checks = ["".join(c["source"]) for c in notebook["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
     found = view.simulate_exercises(notebook, path.stem)
     assert len(found) == sum("graded_trials(" in source for source in checks)
     for exercise in found:
-        assert exercise.exact, f"{path.stem} {exercise.exercise}: add its exact value to gradebook.EXACT"
+        assert exercise.exact, f"{path.stem} {exercise.exercise}: add its exact value to classroom/teacher/exact.json"
         assert exercise.seed != "None" and exercise.trials and exercise.engine and exercise.values
 
 
