@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import math
 import shlex
 
 import polars as pl
 import pytest
+from scipy import stats
 
 from kit.sim import simulate
 from kit.sim.analyses.overbooking import booking_odds, queue_trend, rule_labels
-from kit.sim.analyses.samoa import MEASURES, money_trend, price_cards, price_summary
+from kit.sim.analyses.samoa import (
+    MEASURES,
+    money_differences,
+    money_trend,
+    price_cards,
+    price_plays,
+    price_summary,
+    round_by_price,
+)
 from kit.sim.cli import parser
 from kit.sim.datasets import reference
 
@@ -29,9 +39,58 @@ def test_price_summary_has_every_measure_with_n_and_an_interval(samoa_plays):
     money = pl.col("measure") == MEASURES["earned"]
     row = summary.filter((pl.col("bot") == "random") & (pl.col("price") == 5) & money)
     assert row["n"][0] == plays.height and row["mean"][0] == pytest.approx(plays["earned"].mean())
-    answer, why = money_trend(summary)
+    answer, why = money_trend(samoa_plays)
     assert answer in ("it keeps rising", "it rises, then levels off and falls", "it falls from the start")
     assert "n = " in why and "95% CI" in why
+
+
+@pytest.fixture(scope="module")
+def stored_samoa():
+    return reference("samoa-price-cards")[0]
+
+
+def test_the_random_bots_peak_is_read_from_the_differences_not_the_highest_mean(stored_samoa):
+    """The stored experiment's highest mean sits at one price, but its neighbours' differences to it
+    have 95% intervals that hold 0: the reason must say which prices the data cannot tell apart, not
+    name a peak. The Welch interval is recomputed here from the plays, by hand."""
+    differences = money_differences(stored_samoa, bot="random")
+    top = differences.filter(pl.col("difference") == 0).row(0, named=True)
+    plays = price_plays(stored_samoa).filter(pl.col("bot") == "random")
+    at_top = plays.filter(pl.col("price") == top["price"])["earned"]
+    near = []
+    for row in differences.filter(pl.col("price") != top["price"]).iter_rows(named=True):
+        here = plays.filter(pl.col("price") == row["price"])["earned"]
+        se2 = [x.var() / x.len() for x in (here, at_top)]
+        df = sum(se2) ** 2 / sum(v**2 / (x.len() - 1) for v, x in zip(se2, (here, at_top)))
+        half = stats.t.ppf(0.975, df) * math.sqrt(sum(se2))
+        assert row["difference"] == pytest.approx(here.mean() - at_top.mean())
+        assert (row["low"], row["high"]) == pytest.approx((row["difference"] - half, row["difference"] + half))
+        assert row["apart"] == (not row["low"] <= 0 <= row["high"])
+        if not row["apart"]:
+            near.append(row["label"])
+    assert near, "the stored experiment has prices next to the top that it cannot tell apart"
+    answer, why = money_trend(stored_samoa, bot="random")
+    assert answer == "it rises, then levels off and falls"
+    assert f"the highest mean is at price {top['label']}" in why and "cannot tell it apart" in why
+    for label in near:
+        assert f"price {label} (" in why
+    assert "peaks at" not in why
+
+
+def test_the_heuristics_occupancy_dip_at_price_5_is_round_1(stored_samoa):
+    """The heuristic picks the card `pressure` of the way up its hand; in round 1 the island is empty
+    and the pressure low, so its full hand gives the 3rd-cheapest card, price 5: most of its price-5
+    plays end the first turn of an empty hotel. Within round 1 the dip is gone."""
+    summary = price_summary(stored_samoa)
+    occupancy = summary.filter((pl.col("bot") == "heuristic") & (pl.col("measure") == MEASURES["occupancy"]))
+    by_price = dict(occupancy.select("price", "mean").iter_rows())
+    assert min(by_price, key=by_price.get) == 5 and by_price[4] > by_price[5] < by_price[6]
+    rounds = {r["price"]: r for r in round_by_price(stored_samoa, bot="heuristic").iter_rows(named=True)}
+    assert rounds[5]["first_round"] > 0.5 and all(r["first_round"] < 0.1 for p, r in rounds.items() if p != 5)
+    assert rounds[5]["high"] < min(r["low"] for p, r in rounds.items() if p != 5)  # the earliest card
+    first = price_plays(stored_samoa).filter((pl.col("bot") == "heuristic") & (pl.col("round") == 1))
+    within = dict(first.group_by("price").agg(pl.col("occupancy").mean()).iter_rows())
+    assert within[4] < within[5] < within[6]
 
 
 def test_assumed_price_cards_are_starred_as_the_component_file_says():
