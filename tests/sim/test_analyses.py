@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import shlex
+from pathlib import Path
 
 import polars as pl
 import pytest
 from scipy import stats
 
 from kit.sim import simulate
-from kit.sim.analyses.overbooking import booking_odds, queue_trend, rule_labels
+from kit.sim.analyses.overbooking import (
+    booking_odds,
+    pooled_reversal,
+    queue_placements,
+    queue_trend,
+    queue_trends,
+    rule_labels,
+    trend_by_card,
+)
 from kit.sim.analyses.samoa import (
     MEASURES,
     money_differences,
@@ -22,6 +33,9 @@ from kit.sim.analyses.samoa import (
 )
 from kit.sim.cli import parser
 from kit.sim.datasets import reference
+from kit.sim.stats import is_reversal
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +112,10 @@ def test_assumed_price_cards_are_starred_as_the_component_file_says():
     assert cards.filter(pl.col("assumed"))["label"].to_list() == ["4*", "7*", "10*", "11*", "12*"]
     assert cards.filter(~pl.col("assumed"))["label"].to_list() == ["3", "5", "6", "8", "9"]
     labels = dict(rule_labels().select("rule", "label").iter_rows())
-    assert labels["none"] == "none" and labels["first:monk"] == "first:monk" and labels["face_up"] == "face_up*"
+    # the learner's words, not the component file's code names
+    assert labels["none"] == "no special rule" and labels["first:monk"] == "monks book first"
+    assert labels["face_up"] == "queue cards lie face up*" and labels["first:maid"] == "maids book first*"
+    assert labels["queue_5"] == "at most 5 cards queue*"
 
 
 def test_booking_odds_split_by_bot_and_pooled():
@@ -110,6 +127,64 @@ def test_booking_odds_split_by_bot_and_pooled():
     assert pooled["n"].sum() == queued.height and pooled["successes"].sum() == queued["booked"].sum()
     trend, why = queue_trend(odds, bot="heuristic")
     assert trend in ("higher", "lower", "about the same") and why.startswith("heuristic bot:")
+
+
+@pytest.fixture(scope="module")
+def stored_overbooking():
+    return reference("overbooking-placements")[0]
+
+
+def _notebook(name: str) -> tuple[str, str]:
+    cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+    text = {
+        kind: "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == kind) for kind in ("markdown", "code")
+    }
+    return text["markdown"], text["code"]
+
+
+def test_is_reversal_needs_every_group_one_way_and_the_pooled_other():
+    assert is_reversal(["lower", "lower"], "higher", unclear="same")
+    assert not is_reversal(["lower", "higher"], "higher", unclear="same")  # the groups disagree
+    assert not is_reversal(["lower", "same"], "higher", unclear="same")
+    assert not is_reversal(["lower", "lower"], "same", unclear="same")
+    assert not is_reversal(["lower", "lower"], "lower", unclear="same")
+
+
+def test_overbooking_9s_pooled_queue_trend_is_no_simpsons_paradox(stored_overbooking):
+    """3-bed cards: the random bot's share falls with the queue ahead, the heuristic's rises, and the
+    pooled line follows the heuristic's many cards. The groups disagree, so nothing is reversed, and
+    the notebook must not call it a Simpson's paradox."""
+    three = booking_odds(stored_overbooking.filter(pl.col("beds") == 3), ["bot", "ahead_group"], pooled=True)
+    assert queue_trends(three) == {"heuristic": "higher", "random": "lower", "both, pooled": "higher"}
+    counts = dict(three.group_by("bot").agg(pl.col("n").sum()).iter_rows())
+    assert counts["heuristic"] > 2 * counts["random"]  # why the pooled line follows the heuristic
+    assert not pooled_reversal(three)
+    markdown, code = _notebook("overbooking/09-chance-of-a-bed.ipynb")
+    assert "pooled_reversal(" in code
+    named = [s for s in re.split(r"(?<=[.!?])\s+", markdown) if "paradox" in s.lower()]
+    assert named, "the notebook says what the pattern is not"
+    for sentence in named:  # each mention asks, denies or defines; none asserts a paradox
+        assert sentence.endswith("?") or sentence.startswith("No.") or "is a *reversal*" in sentence, sentence
+
+
+def test_overbooking_9_the_random_bots_queue_ahead_comes_with_the_card_of_the_round(stored_overbooking):
+    """The random bot's choice is randomised, the queue its card meets is not: cards met by a long
+    queue were placed later in the round, and split by the card of the round the trend rises early
+    and falls late."""
+    random = queue_placements(stored_overbooking.filter((pl.col("beds") == 3) & (pl.col("bot") == "random")))
+    card = dict(random.group_by("ahead_group").agg(pl.col("card_number").mean()).iter_rows())
+    assert card["3+"] - card["0"] > 1.5
+    odds = booking_odds(stored_overbooking.filter(pl.col("beds") == 3), ["bot", "card_number", "ahead_group"])
+    trends = trend_by_card(odds, bot="random")
+    early = [k for k, way in trends.items() if way == "higher"]
+    late = [k for k, way in trends.items() if way == "lower"]
+    assert early and late and max(early) < min(late)
+    rows = {
+        (r["card_number"], r["ahead_group"]): r for r in odds.filter(pl.col("bot") == "random").iter_rows(named=True)
+    }
+    assert rows[late[-1], "3+"]["high"] < rows[late[-1], "0"]["low"]
+    _, code = _notebook("overbooking/09-chance-of-a-bed.ipynb")
+    assert "trend_by_card(" in code and '"card_number", "ahead_group"' in code
 
 
 @pytest.mark.parametrize("name", ["samoa-price-cards", "overbooking-placements", "lost-cities-rounds"])

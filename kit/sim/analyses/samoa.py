@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-from scipy import stats
 
 from kit.core.data import dataset_dir, read_rows
 from kit.samoa import load_components
@@ -83,9 +82,12 @@ def pressure_by_price(decisions: pl.DataFrame, components: str | None = None) ->
 
 def money_differences(decisions: pl.DataFrame, bot: str = "random", components: str | None = None) -> pl.DataFrame:
     """`bot`'s money per play at each price against the price with the highest mean (the "top"): one
-    row per price with n, mean (and its own interval `mean_low`, `mean_high`), `difference` (this price minus the top) and its 95% interval (`low`,
-    `high`), and `apart` (the interval leaves out 0: told apart from the top). Plays at two prices
-    are different plays, so the interval is Welch's for two independent samples, not a paired one."""
+    row per price with n, mean (with its own interval `mean_low`, `mean_high`), `difference` (this
+    price minus the top) with its 95% interval (`low`, `high`), and `apart` (the interval leaves out
+    0: told apart from the top). Plays at two prices are different plays, so the interval is Welch's
+    for two independent samples, not a paired one."""
+    from scipy import stats  # slow to import: only here
+
     plays = price_plays(decisions, components).filter(pl.col("bot") == bot)
     means = mean_by(plays, ["price", "label"], "earned")
     top = means.row(means["mean"].arg_max(), named=True)
@@ -122,10 +124,14 @@ def money_trend(decisions: pl.DataFrame, bot: str = "random", components: str | 
     if near.is_empty():
         told = "every other price earns less, by a difference whose 95% interval lies below 0"
     else:
-        told = "but the data cannot tell it apart from " + " or ".join(
-            f"price {r['label']} ({r['difference']:+.2f} Tala, 95% CI {r['low']:+.2f} to {r['high']:+.2f})"
-            for r in near.iter_rows(named=True)
-        ) + ": the interval of the difference holds 0"
+        told = (
+            "but the data cannot tell it apart from "
+            + " or ".join(
+                f"price {r['label']} ({r['difference']:+.2f} Tala, 95% CI {r['low']:+.2f} to {r['high']:+.2f})"
+                for r in near.iter_rows(named=True)
+            )
+            + ": the interval of the difference holds 0"
+        )
     why = f"the highest mean is at price {top['label']}: {peak} Tala, {told}"
     if rises and falls:
         why += "; past the top, fewer and fewer tourists find a room at a high price"
