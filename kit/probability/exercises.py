@@ -1,6 +1,6 @@
 """Graded exercises: the functions a lesson's check cells call.
 
-A check cell has two parts (the format is described in docs/teaching.md):
+A check cell has two parts (the format: docs/teaching.md, "Writing a lesson's exercises"):
 
 - the **visible** part calls *form* checks (`number_form`, `choice_form`, `seed_form`,
   `trials_form`): they tell the learner whether the answer has the right form — a number in a range,

@@ -1,7 +1,7 @@
-"""The graded-exercise format of the probability lessons, read from a lesson and its teacher guide
-(the format is described in docs/teaching.md): the exercises, their answer variables, the visible
-and hidden parts of their checks, the wrong answers each guide lists, and what a student who copies
-from the visible cells would try.
+"""The graded-exercise format of the probability lessons (docs/teaching.md, "Writing a lesson's
+exercises"), read from a lesson and its teacher guide: the exercises, their answer variables, the
+visible and hidden parts of their checks, the wrong answers each guide lists, and what a student who
+copies from the visible cells would try.
 """
 
 from __future__ import annotations
@@ -19,10 +19,6 @@ GUIDES = ROOT / "docs" / "teachers" / "probability"
 #: lessons still in the former format (the answer in the visible check, teacher notes in the
 #: notebook): skipped by the format's tests, each with this reason. Emptied when they are converted.
 NOT_YET_CONVERTED = {
-    "02-should-i-start-this-expedition": "being converted",
-    "03-counts-are-not-chances": "being converted",
-    "04-the-flag-row": "being converted",
-    "05-reading-card-backs": "being converted",
     "06-experiments-and-observations": "the answers are still in its visible checks and teacher notes",
     "08-what-if-i-play-this-instead": "the answers are still in its visible checks and teacher notes",
 }
@@ -149,7 +145,13 @@ def expressions_in(code: str) -> set[str]:
     except SyntaxError:
         return set()
     found = set()
+    # `name = expression` at the top: the name is a candidate with that very value, and evaluating
+    # the expression again would rerun the lesson's simulations
+    bound = {id(statement.value) for statement in tree.body
+             if isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets)}
     for node in ast.walk(tree):
+        if id(node) in bound:
+            continue
         if isinstance(node, ast.expr) and not isinstance(node.ctx if hasattr(node, "ctx") else None, ast.Store):
             if isinstance(node, (ast.Starred, ast.Slice)):
                 continue

@@ -1,9 +1,10 @@
 """The probability lessons as nbgrader assignments, played by scripted students.
 
-Every lesson in the graded format (`lesson_format.converted()`; the format is in docs/teaching.md)
-is one notebook of one assignment in one course, so nbgrader runs generate_assignment once. Then
-nbgrader autogrades each lesson once: the submission is the teacher's version, and appended to it
-the other students' cells, which run in the same kernel after the same set-up cells:
+Every lesson in the graded format (`lesson_format.converted()`; the format: docs/teaching.md,
+"Writing a lesson's exercises") is one notebook of one assignment, in one of two courses generated
+and graded at the same time (one per core). nbgrader autogrades each lesson once: the submission is
+the teacher's version, and appended to it the other students' cells, which run in the same kernel
+after the same set-up cells:
 
 - the teacher's answers must score full marks in the gradebook;
 - the blank student (the release's answer cells) scores 0 on every check;
@@ -157,30 +158,37 @@ def test_the_multiple_choice_letters_vary():
 # --- the student versions -------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def course(tmp_path_factory) -> Path:
-    """A course directory with every lesson in the graded format as one assignment, its student
-    version generated."""
-    course = tmp_path_factory.mktemp("course")
-    (course / "nbgrader_config.py").write_text(
+def new_course(folder: Path, lessons: list[Path]) -> subprocess.Popen:
+    """A course directory with `lessons` as one assignment; starts generating its student version."""
+    (folder / "nbgrader_config.py").write_text(
         "c = get_config()\n"
-        f"c.CourseDirectory.root = {str(course)!r}\n"
+        f"c.CourseDirectory.root = {str(folder)!r}\n"
         "c.Execute.timeout = 120\n"  # a lesson simulates for a few seconds; a slow CI machine may take longer
         "c.Execute.iopub_timeout = 60\n"  # a loaded machine may send a cell's last output late
     )
-    source = course / "source" / ASSIGNMENT
+    source = folder / "source" / ASSIGNMENT
     source.mkdir(parents=True)
-    for lesson in LESSONS:
+    for lesson in lessons:
         shutil.copy(lesson, source / lesson.name)
-    finish(nbgrader(course, "generate_assignment", ASSIGNMENT))
-    return course
+    return nbgrader(folder, "generate_assignment", ASSIGNMENT)
+
+
+@pytest.fixture(scope="module")
+def courses(tmp_path_factory) -> dict[Path, Path]:
+    """Every lesson in the graded format, in one of two courses (the lessons shared by run time, so that
+    the two cores autograde one course each; an sqlite gradebook is not shared between processes),
+    their student versions generated. Maps each lesson to its course."""
+    halves = [half for half in two_halves(LESSONS) if half]
+    folders = [tmp_path_factory.mktemp("course") for _ in halves]
+    for command in [new_course(folder, half) for folder, half in zip(folders, halves)]:
+        finish(command)
+    return {lesson: folder for folder, half in zip(folders, halves) for lesson in half}
 
 
 @pytest.mark.slow
-def test_the_student_version_keeps_every_exercise_and_gives_nothing_away(course):
-    release = course / "release" / ASSIGNMENT
+def test_the_student_version_keeps_every_exercise_and_gives_nothing_away(courses):
     for lesson in LESSONS:
-        student = release / lesson.name
+        student = courses[lesson] / "release" / ASSIGNMENT / lesson.name
         text = student.read_text(encoding="utf-8")
         for giveaway in GIVEAWAYS:
             assert giveaway not in text, f"{lesson.name}: the student version contains {giveaway!r}"
@@ -199,11 +207,12 @@ def test_the_student_version_keeps_every_exercise_and_gives_nothing_away(course)
 # --- the scripted students -----------------------------------------------------------------------------
 
 COPIER = '''
-import contextlib as _contextlib, io as _io, json as _json
+import contextlib as _contextlib, io as _io, json as _json, time as _time
 
 
 def _copy_everything(candidates, exercises, namespace):
     """Paste every candidate into every answer variable and run each exercise's full check."""
+    started = _time.perf_counter()
     values = []
     for text in candidates:
         try:
@@ -211,6 +220,14 @@ def _copy_everything(candidates, exercises, namespace):
                 values.append((text, eval(text, dict(namespace))))
         except Exception:
             pass
+    distinct = {}
+    for text, value in values:  # 2, 2.0 and Fraction(2, 1) are one paste
+        try:
+            key = (type(value).__name__, repr(value))
+        except Exception:
+            continue
+        distinct.setdefault(key, (text, value))
+    values = list(distinct.values())
     passed = {}
     for exercise in exercises:
         names = exercise["variables"]
@@ -224,7 +241,7 @@ def _copy_everything(candidates, exercises, namespace):
                 except Exception:
                     continue
                 passed.setdefault(exercise["name"], []).append(f"{' = '.join(target)} = {text}")
-    return {"tried": len(values), "passed": passed}
+    return {"tried": len(values), "passed": passed, "seconds": round(_time.perf_counter() - started, 1)}
 
 
 print("COPIER " + _json.dumps(_copy_everything(_json.loads({candidates}), _json.loads({exercises}), globals())))
@@ -278,37 +295,33 @@ def two_halves(lessons: list[Path]) -> list[list[Path]]:
 
 
 @pytest.mark.slow
-def test_scripted_students_score_as_their_answers_deserve(course, tmp_path):
-    """Autograde every lesson once (two copies of the course graded at the same time: sqlite
-    gradebooks are not shared between processes, and the machine has two cores); score the teacher
-    in the gradebook and the others by nbgrader's own rule on their cells."""
+def test_scripted_students_score_as_their_answers_deserve(courses):
+    """Autograde every lesson once (the two courses at the same time); score the teacher in the
+    gradebook and the others by nbgrader's own rule on their cells."""
     from nbgrader.api import Gradebook
 
-    halves = dict(zip(("first", "second"), two_halves(LESSONS)))
-    courses = {"first": course, "second": tmp_path / "course-second"}
-    shutil.copytree(course, courses["second"])  # the generated assignment and its gradebook entries
-    (courses["second"] / "nbgrader_config.py").write_text(
-        (course / "nbgrader_config.py").read_text().replace(repr(str(course)), repr(str(courses["second"])))
-    )
-    for half, lessons in halves.items():
-        target = courses[half] / "submitted" / "students" / ASSIGNMENT
+    halves: dict[Path, list[Path]] = {}
+    for lesson, folder in courses.items():
+        halves.setdefault(folder, []).append(lesson)
+    for folder, lessons in halves.items():
+        target = folder / "submitted" / "students" / ASSIGNMENT
         target.mkdir(parents=True)
         for lesson in lessons:
-            work = submission(course / "source" / ASSIGNMENT / lesson.name, course / "release" / ASSIGNMENT / lesson.name)
+            work = submission(folder / "source" / ASSIGNMENT / lesson.name, folder / "release" / ASSIGNMENT / lesson.name)
             (target / lesson.name).write_text(json.dumps(work))
     started = time.perf_counter()
-    running = [nbgrader(courses[half], "autograde", ASSIGNMENT, "--student=students") for half in halves if halves[half]]
+    running = [nbgrader(folder, "autograde", ASSIGNMENT, "--student=students") for folder in halves]
     for command in running:
         finish(command)
     seconds = time.perf_counter() - started
 
     report, problems = [], []
-    for half, lessons in halves.items():
-        with Gradebook(f"sqlite:///{courses[half] / 'gradebook.db'}") as gradebook:
+    for folder, lessons in halves.items():
+        with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gradebook:
             teacher = {lesson: sum(gradebook.find_grade(grade_id, lesson.stem, ASSIGNMENT, "students").score
                                    for grade_id in grade_cells(lesson)) for lesson in lessons}  # fmt: skip
         for lesson in lessons:
-            graded = json.loads((courses[half] / "autograded" / "students" / ASSIGNMENT / lesson.name).read_text())
+            graded = json.loads((folder / "autograded" / "students" / ASSIGNMENT / lesson.name).read_text())
             ran = {c.get("id"): c for c in graded["cells"]}
             exercises = fmt.exercises(lesson)
             full = sum(e.points for e in exercises)
@@ -337,6 +350,6 @@ def test_scripted_students_score_as_their_answers_deserve(course, tmp_path):
             copied = sum(e.points for e in exercises if e.name in copier["passed"])
             report.append(f"{lesson.stem}: teacher {teacher[lesson]:g}/{full:g}, blank {blank:g}, "
                           f"wrong answers passing {wrong_passed} of {wrong_total}, copier {copied:g} "
-                          f"({copier['tried']} values pasted)")  # fmt: skip
+                          f"({copier['tried']} values pasted, {copier['seconds']} s)")  # fmt: skip
     print(f"\nscripted students (autograde {seconds:.0f} s):\n  " + "\n  ".join(report))
     assert not problems, "\n".join(problems)
