@@ -37,11 +37,21 @@ def _missing(answer: object) -> bool:
     return answer is None or answer is Ellipsis
 
 
+def _shown(answer: object) -> str:
+    """An answer as a message names it: short values in full, anything else (a table of 100,000
+    rows, under the lessons' print-every-row table settings) by its kind and size."""
+    if answer is None or isinstance(answer, (bool, int, float, Fraction, str)):
+        text = repr(answer)
+        return text if len(text) <= 80 else text[:77] + "..."
+    size = f" of {len(answer):,}" if hasattr(answer, "__len__") else ""
+    return f"a {type(answer).__name__}{size}"
+
+
 def _number(answer: object, what: str) -> Fraction:
     if _missing(answer):
         raise NotYet(f"{what}: no answer yet — set it in the cell above and run that cell")
     if isinstance(answer, bool) or not isinstance(answer, Real):
-        raise NotYet(f"{what}: the answer should be a number (a Fraction, a float or an int), not {answer!r}")
+        raise NotYet(f"{what}: the answer should be a number (a Fraction, a float or an int), not {_shown(answer)}")
     return Fraction(answer) if not isinstance(answer, float) else Fraction(answer).limit_denominator(10**12)
 
 
@@ -59,8 +69,11 @@ def number_form(answer: object, what: str, *, low: Real | None = None, high: Rea
     if whole and given.denominator != 1:
         raise NotYet(f"{what}: the answer is a whole number (a count), not {float(given):g}. {hint}".strip())
     if (low is not None and given < Fraction(low)) or (high is not None and given > Fraction(high)):
-        span = f"from {low} to {high}" if low is not None and high is not None else (
-            f"at least {low}" if low is not None else f"at most {high}")
+        span = (
+            f"from {low} to {high}"
+            if low is not None and high is not None
+            else (f"at least {low}" if low is not None else f"at most {high}")
+        )
         raise NotYet(f"{what}: the answer is {span}; {float(given):g} is not. {hint}".strip())
     kind = "a whole number" if whole else "a number"
     span = f" from {low} to {high}" if low is not None and high is not None else ""
@@ -73,7 +86,7 @@ def choice_form(answer: object, letters: str, what: str) -> None:
     if _missing(answer):
         raise NotYet(f"{what}: no answer yet — choose one of {options}")
     if not isinstance(answer, str) or answer.strip().lower() not in letters:
-        raise NotYet(f"{what}: {answer!r} is not one of {options}")
+        raise NotYet(f"{what}: {_shown(answer)} is not one of {options}")
     _passed(f"{what}: you chose ({answer.strip().lower()}); it is graded when your teacher collects the lesson")
 
 
@@ -82,7 +95,7 @@ def seed_form(seed: object, what: str = "your seed") -> None:
     if _missing(seed):
         raise NotYet(f"{what}: no seed yet — choose any whole number, e.g. your birthday as 1304")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise NotYet(f"{what}: a seed is a whole number, 0 or more, not {seed!r}")
+        raise NotYet(f"{what}: a seed is a whole number, 0 or more, not {_shown(seed)}")
     _passed(f"{what}: {seed}")
 
 
@@ -182,8 +195,10 @@ def guessed(*guesses: object, where: str = "section 1") -> bool:
     """True when every guess is set; otherwise says so, so that a cell prints its answer only after
     the learner has predicted (and a stored notebook, run without guesses, does not show it)."""
     if any(_missing(guess) for guess in guesses):
-        print(f"Write your guess in {where} first and run that cell, then run this cell again: "
-              "the answer is printed here.")
+        print(
+            f"Write your guess in {where} first and run that cell, then run this cell again: "
+            "the answer is printed here."
+        )
         return False
     return True
 

@@ -19,7 +19,6 @@ GUIDES = ROOT / "docs" / "teachers" / "probability"
 #: lessons still in the former format (the answer in the visible check, teacher notes in the
 #: notebook): skipped by the format's tests, each with this reason. Emptied when they are converted.
 NOT_YET_CONVERTED = {
-    "06-experiments-and-observations": "the answers are still in its visible checks and teacher notes",
 }
 
 GUIDE_HEADINGS = ("## 45-minute plan", "## Misconceptions this lesson targets", "## Answers",
