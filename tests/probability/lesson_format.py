@@ -65,7 +65,8 @@ def answer_variables(answer: str) -> list[str]:
     before = answer.split("### BEGIN SOLUTION")[0]
     names = []
     for statement in ast.parse(before).body:
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant) and statement.value.value is None:
+        value = getattr(statement, "value", None)
+        if isinstance(statement, ast.Assign) and isinstance(value, ast.Constant) and value.value is None:
             names += [target.id for target in statement.targets if isinstance(target, ast.Name)]
     return names
 
@@ -175,7 +176,8 @@ def copied_candidates(student_version: Path, teacher_version: Path) -> list[str]
     for cell in cells(teacher_version):
         if cell["cell_type"] == "code" and not mark(cell):
             for output in cell.get("outputs", []):
-                found |= numbers_in("".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", "")))
+                text = "".join(output.get("text", "")) + "".join(output.get("data", {}).get("text/plain", ""))
+                found |= numbers_in(text)
     return sorted(found)
 
 

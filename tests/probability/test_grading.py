@@ -267,7 +267,8 @@ def submission(lesson: Path, release: Path) -> dict:
                                   code_cell(f"wrong-{name}-{k}-check", exercise.check)]  # fmt: skip
     candidates = fmt.copied_candidates(release, lesson)
     checks = [{"name": e.name, "variables": e.variables, "check": e.check} for e in exercises]
-    copier = COPIER.replace("{candidates}", repr(json.dumps(candidates))).replace("{exercises}", repr(json.dumps(checks)))
+    copier = COPIER.replace("{candidates}", repr(json.dumps(candidates)))
+    copier = copier.replace("{exercises}", repr(json.dumps(checks)))
     notebook["cells"].append(code_cell("copier", copier))
     return notebook
 
@@ -307,7 +308,8 @@ def test_scripted_students_score_as_their_answers_deserve(courses):
         target = folder / "submitted" / "students" / ASSIGNMENT
         target.mkdir(parents=True)
         for lesson in lessons:
-            work = submission(folder / "source" / ASSIGNMENT / lesson.name, folder / "release" / ASSIGNMENT / lesson.name)
+            source, release = (folder / part / ASSIGNMENT / lesson.name for part in ("source", "release"))
+            work = submission(source, release)
             (target / lesson.name).write_text(json.dumps(work))
     started = time.perf_counter()
     running = [nbgrader(folder, "autograde", ASSIGNMENT, "--student=students") for folder in halves]
