@@ -122,6 +122,7 @@ function drawAnalysis(section, root, model) {
     tr.setAttribute("aria-selected", String(choice.row === index));
     tr.append(el("td", "tk-analysis-figure tk-analysis-rank", String(index + 1)));
     const move = el("td", "tk-analysis-action", row.action);
+    move.dataset.action = row.action;
     if (tieOf.has(row.action)) {
       const badge = el("span", "tk-tie", `tie ${tieOf.get(row.action)}`);
       badge.title = "the same game as the other moves marked so (see below the table)";
@@ -136,7 +137,8 @@ function drawAnalysis(section, root, model) {
     if (row.vs_best === 0 && row.vs_best_low === 0 && row.vs_best_high === 0) {
       vs.append(index === 0 ? "best" : "= best");
     } else {
-      vs.append(`${signed(row.vs_best)} `, el("span", "tk-ci", `(${signed(row.vs_best_low)} to ${signed(row.vs_best_high)})`));
+      // two decimals: a paired interval is narrow, and its end near zero is what the column is read for
+      vs.append(`${signed(row.vs_best, 2)} `, el("span", "tk-ci", `(${signed(row.vs_best_low, 2)} to ${signed(row.vs_best_high, 2)})`));
       if (row.vs_best_high < 0) vs.classList.add("tk-vs-worse");
     }
     vs.title = row.vs_best_high < 0
