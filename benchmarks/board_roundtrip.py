@@ -105,8 +105,10 @@ def overbooking_turn(page) -> list[float | None]:
 TURNS = {"lost-cities": lost_cities_turn, "samoa": samoa_turn, "overbooking": overbooking_turn}
 
 
-def measure(page, server, folder: Path, game: str, clicks: int) -> list[float]:
-    board, source = BOARDS[game]
+def measure(page, server, folder: Path, game: str, clicks: int, source: str | None = None) -> list[float]:
+    """Timed clicks on the game's board (`source`: another cell that shows it)."""
+    board, usual = BOARDS[game]
+    source = usual if source is None else source
     run_all_in_lab(page, server, new_notebook(folder, f"{game}.ipynb", source))
     page.wait_for_selector(f".{board}-board[data-steps]")
     page.wait_for_timeout(500)

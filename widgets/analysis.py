@@ -103,7 +103,6 @@ class AnalysedBoard(GameBoard):
     def _handle(self, kind: str, content: dict) -> None:
         if kind == "analyse":
             self.analyse = content["on"]
-            self._refresh()
         elif kind == "analysis-select":
             row = self._chosen_row(content.get("row"))
             self.analysis_choice = (
@@ -111,6 +110,11 @@ class AnalysedBoard(GameBoard):
             )
         else:
             super()._handle(kind, content)
+
+    @traitlets.observe("analyse")
+    def _on_analyse(self, change) -> None:
+        """Analyse switched, by the page's message or from Python (``board.analyse = True``)."""
+        self._refresh()
 
     def _refresh(self) -> None:
         super()._refresh()

@@ -1,0 +1,95 @@
+"""Benchmark: does the advisor delay a move? Click-to-render with Analyse on against the same clicks
+with it off, on all three boards, in a real browser.
+
+    python benchmarks/analysis_roundtrip.py [--clicks 30] [--pause 400] [--games lost-cities samoa overbooking]
+
+The clicks and their timing are benchmarks/board_roundtrip.py's (from a click that sends an action
+to the redraw that shows the new step, the bots' replies included). Each game is played twice from
+the same seed: with Analyse off, then with it on (the advisor's table of every new position worked
+out on the kernel's worker thread). Before each timed click the page waits `--pause` ms, so that
+with Analyse on the next click lands while the analysis of the position is running (0: at once).
+Target: the median with Analyse on within 20% of the median with it off.
+
+On a shared machine the figures are noisy: compare runs on an idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import board_roundtrip  # noqa: E402  (benchmarks/, beside this file)
+
+from tests.browser.lab import browser, chromium_path, jupyter_server  # noqa: E402
+
+TARGET_RATIO = 1.20
+
+
+def with_analysis(source: str) -> str:
+    """The board's cell, with Analyse switched on from Python before the board is shown."""
+    *lines, shown = source.splitlines()
+    return "\n".join([*lines, f"_board = {shown}", "_board.analyse = True", "_board"])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clicks", type=int, default=30, help="timed clicks per game and setting")
+    parser.add_argument("--pause", type=int, default=400, help="ms the page waits before each timed click")
+    parser.add_argument(
+        "--games", nargs="+", choices=list(board_roundtrip.BOARDS), default=list(board_roundtrip.BOARDS)
+    )
+    args = parser.parse_args()
+    if chromium_path() is None:
+        print("no Chromium found: apt-get install chromium")
+        return 1
+    plain_timed = board_roundtrip.timed
+
+    def paused(page, selector: str, board: str) -> float | None:
+        page.wait_for_timeout(args.pause)
+        return plain_timed(page, selector, board)
+
+    board_roundtrip.timed = paused  # the turns of board_roundtrip call it
+    folder = Path(tempfile.mkdtemp(prefix="tablekit-bench-"))
+    results: dict[str, dict[str, list[float]]] = {}
+    try:
+        with jupyter_server(folder) as server, browser() as page:
+            for game in args.games:
+                source = board_roundtrip.BOARDS[game][1]
+                results[game] = {
+                    "off": board_roundtrip.measure(page, server, folder, game, args.clicks),
+                    "on": board_roundtrip.measure(page, server, folder, game, args.clicks, with_analysis(source)),
+                }
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(
+        f"click -> Python (incl. the bots' replies) -> re-render, Analyse on vs off, {args.pause} ms before "
+        f"each click; target: on within {TARGET_RATIO - 1:.0%} of off (median)"
+    )
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    busy = " (busy: other processes share the cores, so these figures are inflated)" if load > cores else ""
+    print(f"machine load {load:.1f} over the last minute on {cores} cores{busy}")
+    for game, runs in results.items():
+        if not runs["off"] or not runs["on"]:
+            print(f"{game:<12} no timed clicks")
+            continue
+        off, on = statistics.median(runs["off"]), statistics.median(runs["on"])
+        ratio = on / off
+        verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"
+        print(
+            f"{game:<12} off: median {off:6.1f} ms ({len(runs['off'])} clicks)   on: median {on:6.1f} ms "
+            f"(p95 {sorted(runs['on'])[int(0.95 * (len(runs['on']) - 1))]:6.1f}, {len(runs['on'])} clicks)   "
+            f"on/off {ratio:4.2f}, target <= {TARGET_RATIO:.2f}: {verdict}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
