@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 from tests.browser.lab import browser, chromium_path, jupyter_server, new_notebook, run_all_in_lab  # noqa: E402
 
 TARGET_MS = 100
@@ -59,7 +61,10 @@ def timed(page, selector: str, board: str) -> float | None:
 def close_screens(page) -> bool:
     """Close an end-of-round screen (untimed); True if there was one."""
     if page.locator(".ob-all:not(:disabled)").count():
-        page.locator(".ob-all").click()
+        try:
+            page.locator(".ob-all:not(:disabled)").click(timeout=2000)
+        except PlaywrightTimeout:  # redrawn as done meanwhile: every step is shown already
+            pass
     if page.locator(".tk-continue").count():
         page.locator(".tk-continue").click()
         page.wait_for_timeout(100)

@@ -29,6 +29,7 @@ still confirms it (an ordinary "act" message). Hovering a row only previews it i
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from typing import Any, ClassVar
@@ -45,6 +46,15 @@ PREPARING = "Preparing the fast engine once, about a minute (later analyses take
 
 class _Cancelled(Exception):
     """Raised from the advisor's progress callback once the board has moved on."""
+
+
+def _lower_priority() -> None:
+    """The calling thread yields the processor to the kernel's own (Linux: a thread has its own nice
+    value); elsewhere it runs as it is."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # pragma: no cover - not Linux, or not allowed
+        pass
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -78,6 +88,20 @@ class AnalysedBoard(GameBoard):
     analysis = traitlets.Dict().tag(sync=True)
     #: the row the page picked: {"row", "action", "places"} ({} when none)
     analysis_choice = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **options):
+        self._generation = 0  # bumped by every new position: a worker of an older one stops
+        self._idle = threading.Event()  # clear while the board handles a message from the page
+        self._idle.set()
+        super().__init__(**options)
+
+    def _on_message(self, widget, content, buffers) -> None:
+        # the worker waits at its next step while a click is handled: the move comes first
+        self._idle.clear()
+        try:
+            super()._on_message(widget, content, buffers)
+        finally:
+            self._idle.set()
 
     def _read_message(self, content) -> str:
         kind = super()._read_message(content)
@@ -149,14 +173,14 @@ class AnalysedBoard(GameBoard):
                 self.analysis = {}
             self.analysis_choice = {}
             self._analysed = None
-            self._generation = getattr(self, "_generation", 0) + 1  # cancels a running analysis
+            self._generation += 1  # cancels a running analysis
             return
         # the end-of-round screen is part of the key: Continue changes what can be analysed
         key = (len(self.game.history), self.mode, self.viewer(), self.game.settings.seed, bool(self.summary))
         if key == getattr(self, "_analysed", None):
             return
         self._analysed = key
-        self._generation = generation = getattr(self, "_generation", 0) + 1
+        self._generation = generation = self._generation + 1
         self.analysis_choice = {}
         seat, note = self._analysis_seat()
         if seat is None:
@@ -176,6 +200,7 @@ class AnalysedBoard(GameBoard):
             return
 
         def work() -> None:
+            _lower_priority()
             try:
                 table = self._table(game, seat, generation, loop, view)
             except _Cancelled:
@@ -215,6 +240,8 @@ class AnalysedBoard(GameBoard):
         parts = 2 if everything else 1
 
         def progress(done: int, total: int, part: int = 0) -> None:
+            if loop is not None:  # on the worker thread (else this is the message handler itself)
+                self._idle.wait()
             if generation != self._generation:
                 raise _Cancelled
             if time.perf_counter() - start > PROGRESS_AFTER:
