@@ -1,14 +1,14 @@
 """Benchmark: does the advisor delay a move? Click-to-render with Analyse on against the same clicks
 with it off, on all three boards, in a real browser.
 
-    python benchmarks/analysis_roundtrip.py [--clicks 30] [--pause 400] [--games lost-cities samoa overbooking]
+    python benchmarks/analysis_roundtrip.py [--clicks 60] [--pause 400] [--games lost-cities samoa overbooking]
 
 The clicks and their timing are benchmarks/board_roundtrip.py's (from a click that sends an action
-to the redraw that shows the new step, the bots' replies included). Each game is played twice from
-the same seed: with Analyse off, then with it on (the advisor's table of every new position worked
-out on the kernel's worker thread). Before each timed click the page waits `--pause` ms, so that
-with Analyse on the next click lands while the analysis of the position is running (0: at once).
-Target: the median with Analyse on within 20% of the median with it off.
+to the redraw that shows the new step, the bots' replies included). The turns of one game alternate
+between Analyse off and on (the advisor's table of every new position worked out on the kernel's
+worker thread), so that both settings share the same minutes of a busy machine. Before each timed
+click the page waits `--pause` ms, so that with Analyse on the click lands while the analysis of
+the position runs (0: at once). Target: the median with Analyse on within 20% of the median off.
 
 On a shared machine the figures are noisy: compare runs on an idle machine.
 """
@@ -33,19 +33,35 @@ from tests.browser.lab import browser, chromium_path, jupyter_server  # noqa: E4
 TARGET_RATIO = 1.20
 
 
-def with_analysis(source: str) -> str:
-    """The board's cell, with Analyse switched on from Python before the board is shown."""
-    *lines, shown = source.splitlines()
-    return "\n".join([*lines, f"_board = {shown}", "_board.analyse = True", "_board"])
+def alternating(game: str, times: dict[str, list[float]]):
+    """One turn of `game` with Analyse off, the next with it on, and so on: both settings share the
+    same minutes of a busy machine."""
+    plain = board_roundtrip.TURNS[game]
+    count = {"turns": 0}
+
+    def turn(page) -> list[float | None]:
+        setting = "on" if count["turns"] % 2 else "off"
+        count["turns"] += 1
+        toggle = page.locator(".tk-analyse")
+        if toggle.get_attribute("aria-pressed") != ("true" if setting == "on" else "false"):
+            toggle.click()
+            page.wait_for_function(
+                "(want) => document.querySelector('.tk-analyse').getAttribute('aria-pressed') === want",
+                arg="true" if setting == "on" else "false",
+            )
+        found = plain(page)
+        times[setting].extend(t for t in found if t is not None)
+        return found
+
+    return turn
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--clicks", type=int, default=30, help="timed clicks per game and setting")
+    parser.add_argument("--clicks", type=int, default=60, help="timed clicks per game (half of them with Analyse on)")
     parser.add_argument("--pause", type=int, default=400, help="ms the page waits before each timed click")
-    parser.add_argument(
-        "--games", nargs="+", choices=list(board_roundtrip.BOARDS), default=list(board_roundtrip.BOARDS)
-    )
+    games = list(board_roundtrip.BOARDS)
+    parser.add_argument("--games", nargs="+", choices=games, default=games)
     args = parser.parse_args()
     if chromium_path() is None:
         print("no Chromium found: apt-get install chromium")
@@ -58,22 +74,20 @@ def main() -> int:
 
     board_roundtrip.timed = paused  # the turns of board_roundtrip call it
     print(
-        f"click -> Python (incl. the bots' replies) -> re-render, Analyse on vs off, {args.pause} ms before "
-        f"each click; target: on within {TARGET_RATIO - 1:.0%} of off (median)",
+        f"click -> Python (incl. the bots' replies) -> re-render, Analyse on vs off in alternate turns, "
+        f"{args.pause} ms before each click; target: on within {TARGET_RATIO - 1:.0%} of off (median)",
         flush=True,
     )
     folder = Path(tempfile.mkdtemp(prefix="tablekit-bench-"))
     try:
         with jupyter_server(folder) as server, browser() as page:
             for game in args.games:
-                source = board_roundtrip.BOARDS[game][1]
+                times: dict[str, list[float]] = {"off": [], "on": []}
                 try:
-                    off = board_roundtrip.measure(page, server, folder, game, args.clicks)
-                    on = board_roundtrip.measure(page, server, folder, game, args.clicks, with_analysis(source))
+                    board_roundtrip.measure(page, server, folder, game, args.clicks, alternating(game, times))
                 except Exception as error:  # a click the page would not take: say so, go on with the next game
-                    print(f"{game:<12} not measured: {type(error).__name__}: {str(error).splitlines()[0]}", flush=True)
-                    continue
-                report(game, off, on)
+                    print(f"{game:<12} stopped early: {type(error).__name__}: {str(error).splitlines()[0]}", flush=True)
+                report(game, times["off"], times["on"])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     load, cores = os.getloadavg()[0], os.cpu_count() or 1

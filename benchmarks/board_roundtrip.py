@@ -110,10 +110,11 @@ def overbooking_turn(page) -> list[float | None]:
 TURNS = {"lost-cities": lost_cities_turn, "samoa": samoa_turn, "overbooking": overbooking_turn}
 
 
-def measure(page, server, folder: Path, game: str, clicks: int, source: str | None = None) -> list[float]:
-    """Timed clicks on the game's board (`source`: another cell that shows it)."""
-    board, usual = BOARDS[game]
-    source = usual if source is None else source
+def measure(page, server, folder: Path, game: str, clicks: int, turn=None) -> list[float]:
+    """Timed clicks on the game's board; `turn(page)` plays one turn and returns its timed clicks
+    (the game's own in TURNS unless another is given)."""
+    board, source = BOARDS[game]
+    turn = TURNS[game] if turn is None else turn
     run_all_in_lab(page, server, new_notebook(folder, f"{game}.ipynb", source))
     page.wait_for_selector(f".{board}-board[data-steps]")
     page.wait_for_timeout(500)
@@ -127,7 +128,7 @@ def measure(page, server, folder: Path, game: str, clicks: int, source: str | No
             page.locator(".tk-new").click()  # a new game: the match is over
             page.wait_for_timeout(300)
             continue
-        times.extend(t for t in TURNS[game](page) if t is not None)
+        times.extend(t for t in turn(page) if t is not None)
     return times
 
 

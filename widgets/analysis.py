@@ -17,9 +17,11 @@ Analysis never delays a move. In a running kernel (a comm message handled on the
 event loop) the new position goes to the page first, with ``{"running": ...}`` as its analysis, and
 the rollouts run on a worker thread over a copy of the game; the table comes back through the event
 loop (``call_soon_threadsafe``: widgets are only touched on the kernel's own thread), and only if
-the board is still at the position it was made for. The next move cancels it: the advisor's
-progress callback raises once the board has moved on. Without a running event loop (plain Python, a
-script, the tests' recording comm) the table is computed at once, as before.
+the board is still at the position it was made for. The worker starts a moment after the new
+position has left, waits at each of the advisor's steps while the board handles a click, and runs
+at a lower priority (Linux), so that a click while it works is not slowed. The next move cancels
+it: the advisor's progress callback raises once the board has moved on. Without a running event
+loop (plain Python, a script, the tests' recording comm) the table is computed at once.
 
 The page may pick a row (``{"kind": "analysis-select", "row": k}``, or ``null`` to drop it): the
 board then marks that move's places (`GameBoard.action_places`) and offers to play it; the learner
@@ -40,6 +42,8 @@ from .base import GameBoard, PageMessageError, _short
 
 #: progress is shown only for analyses that take longer than this (seconds)
 PROGRESS_AFTER = 0.5
+#: seconds between a new position's message to the page and the start of its analysis
+START_AFTER = 0.1
 #: what the board says while the compiled engine is built on first use (numba, once per install)
 PREPARING = "Preparing the fast engine once, about a minute (later analyses take a few seconds)."
 
@@ -192,8 +196,9 @@ class AnalysedBoard(GameBoard):
             return
         game, view = self.game.clone(), dict(self.view)
         self.analysis = {"running": True, "seat": seat, "preparing": self._preparing(game)}
-        # started once this handler has finished, so that the new position leaves first
-        loop.call_soon(self._start_worker, game, view, seat, generation, loop)
+        # started a moment after this handler: the new position's message leaves (the kernel's
+        # output thread needs the GIL for it) and the page draws it before the rollouts begin
+        loop.call_later(START_AFTER, self._start_worker, game, view, seat, generation, loop)
 
     def _start_worker(self, game, view, seat: int, generation: int, loop) -> None:
         if generation != self._generation:
