@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from kit.lostcities import LostCities
+from kit.lostcities.actions import Discard, Draw, Pass, Play
 from kit.lostcities.heuristic import HeuristicBot
 from kit.lostcities.rules import PASS_MIN_HAND
 
@@ -55,3 +56,22 @@ class LostCitiesBoard(AnalysedBoard):
                 "title": f"select two cards first; your hand may not drop below {PASS_MIN_HAND}",
             }
         return {**view, "investment_words": f"investment card ({multipliers})", "passing": passing}
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The advisor's preview: the hand card and the expedition or discard pile it goes to, or the
+        pile drawn from (the page's focus keys, board.js)."""
+        seat = view["to_move"] if view.get("open") else view.get("viewer")
+        hand = (view["hands"][seat] if view.get("open") else view.get("hand")) or []
+
+        def in_hand(card) -> list[str]:
+            return [f"hand-{seat}-{hand.index(str(card))}"] if str(card) in hand else []
+
+        if isinstance(action, Play):
+            return [*in_hand(action.card), f"exp-{str(action.card)[0]}"]
+        if isinstance(action, Discard):
+            return [*in_hand(action.card), f"pile-{str(action.card)[0]}"]
+        if isinstance(action, Draw):
+            return ["deck" if action.pile is None else f"pile-{action.letter}"]
+        if isinstance(action, Pass):
+            return [place for card in action.cards for place in in_hand(card)]
+        return []

@@ -13,6 +13,7 @@ from typing import Any
 import traitlets
 
 from kit.overbooking import Overbooking
+from kit.overbooking.actions import Place, Target
 from kit.overbooking.components import Components, rule_words
 from kit.overbooking.heuristic import HeuristicBot
 
@@ -146,6 +147,18 @@ class OverbookingBoard(AnalysedBoard):
             self.next_step(everything=kind == "all-steps")
         else:
             super()._handle(kind, content)
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The advisor's preview: the hand card and the queue or back door it goes to, or the queue
+        position chosen as the target (the page's focus keys, board.js)."""
+        seat = view["to_move"] if view.get("open") else view.get("viewer")
+        hand = (view["hands"][seat] if view.get("open") else view.get("hand")) or []
+        if isinstance(action, Place):
+            card = [f"hand-{hand.index(action.card)}"] if action.card in hand else []
+            return [*card, f"{action.where}-{action.hotel}"]
+        if isinstance(action, Target) and view.get("checking") is not None:
+            return [f"target-{view['checking']}-{action.position}"]
+        return []
 
 
 def board_words(components: Components, score_card: str | None) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.samoa import Samoa
+from kit.samoa.actions import Buy, Choose, Place, Remove, SendHome, Swap
 from kit.samoa.components import Components
 from kit.samoa.heuristic import HeuristicBot
 
@@ -46,6 +47,22 @@ class SamoaBoard(AnalysedBoard):
         ]
         words = board_words(self.game.components)
         return {**view, "hotels": hotels, "phase_help": PHASE_HELP.get(view["phase"], ""), **words}
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The advisor's preview: the price card, the tourist and the room, or the tile bought (the
+        page's focus keys, board.js)."""
+        seat = view["to_move"] if view.get("open") else view.get("viewer")
+        if isinstance(action, Choose | Swap):
+            return [f"price-{action.card}"]
+        if isinstance(action, Place):
+            return [f"tourist-{action.group}-{action.tile}", f"room-{seat}-{action.room}"]
+        if isinstance(action, Remove):
+            return [f"room-{seat}-{action.room}"]
+        if isinstance(action, Buy):
+            return [f"tile-{action.kind}"] + ([] if action.room is None else [f"room-{seat}-{action.room}"])
+        if isinstance(action, SendHome):
+            return [f"room-{seat}-{room}" for room in action.rooms]
+        return []
 
 
 #: what the player to move does in each phase, as the status line says it
