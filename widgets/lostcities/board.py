@@ -19,11 +19,12 @@ from kit.lostcities.rules import PASS_MIN_HAND
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import REVIEW_CSS, REVIEW_JS, ReviewedBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class LostCitiesBoard(AnalysedBoard):
+class LostCitiesBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
     Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you
@@ -32,8 +33,8 @@ class LostCitiesBoard(AnalysedBoard):
     and the game's own settings: players, rounds, first_player, deck, ...
     """
 
-    _esm = bundle("lostcities/board.js")
-    _css = bundle("lostcities/board.css")
+    _esm = bundle("lostcities/board.js") + REVIEW_JS
+    _css = bundle("lostcities/board.css") + REVIEW_CSS
     game_type = LostCities
     default_settings = {"rounds": 1}
     bots = bot_choices(HeuristicBot)

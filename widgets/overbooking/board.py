@@ -19,19 +19,20 @@ from kit.overbooking.heuristic import HeuristicBot
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import REVIEW_CSS, REVIEW_JS, ReviewedBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
 
-class OverbookingBoard(AnalysedBoard):
+class OverbookingBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, allow_peeking (see
     LostCitiesBoard and docs/boards.md), and the game's own settings
     (players, score_card, first_player, scenario, ...)."""
 
-    _esm = bundle("overbooking/board.js")
-    _css = bundle("overbooking/board.css")
+    _esm = bundle("overbooking/board.js") + REVIEW_JS
+    _css = bundle("overbooking/board.css") + REVIEW_CSS
     game_type = Overbooking
     default_settings = {"players": 3}
     bots = bot_choices(HeuristicBot)
