@@ -20,11 +20,13 @@ function withReview(widget) {
       const onKey = (event) => reviewKey(model, event);
       const onMessage = (message) => saveDownload(message);
       model.on("change:review", redraw);
+      model.on("change:practice", redraw);
       model.on("msg:custom", onMessage);
       host.addEventListener("keydown", onKey, true);
       redraw();
       return () => {
         model.off("change:review", redraw);
+        model.off("change:practice", redraw);
         model.off("msg:custom", onMessage);
         host.removeEventListener("keydown", onKey, true);
         if (typeof cleanup === "function") cleanup();
@@ -68,6 +70,9 @@ function drawReview(model, panel) {
   const review = model.get("review") || {};
   const keepFocus = panel.contains(document.activeElement) ? document.activeElement.dataset.reviewKey : null;
   panel.replaceChildren();
+  if (model.get("practice") && !review.on) {
+    panel.append(el("div", "tk-banner tk-review-practice", "Practice game: not a fair game (the log says why)."));
+  }
   const bar = el("div", "tk-review-bar");
   panel.append(bar);
   const send = (content) => model.send(content);
@@ -78,11 +83,11 @@ function drawReview(model, panel) {
     );
   } else {
     bar.append(
-      reviewButton("⏮", "the start (Home)", () => send({ kind: "review-step", to: 0 }), "tk-review-first"),
+      reviewButton("Start", "the start (Home)", () => send({ kind: "review-step", to: 0 }), "tk-review-first"),
       reviewButton("◀ Back", "one step back (left arrow)", () => send({ kind: "review-step", to: Math.max(0, review.at - 1) }), "tk-review-back"),
       el("span", "tk-review-where", `Step ${review.at} of ${review.length - 1}`),
       reviewButton("Forward ▶", "one step on (right arrow)", () => send({ kind: "review-step", to: Math.min(review.length - 1, review.at + 1) }), "tk-review-forward"),
-      reviewButton("⏭", "the latest moment (End)", () => send({ kind: "review-step", to: review.length - 1 }), "tk-review-last"),
+      reviewButton("End", "the latest moment (End)", () => send({ kind: "review-step", to: review.length - 1 }), "tk-review-last"),
     );
     const play = reviewButton("Play from here", "a new practice game against the bots from this moment", () => send({ kind: "review-play" }), "tk-review-play");
     play.disabled = !review.can_play;

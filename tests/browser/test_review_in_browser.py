@@ -1,0 +1,96 @@
+"""Real-browser tests of reviewing a game (widgets/review.py): a game played to its end, then the
+review opened on the board, stepped with the arrow keys, its decisions evaluated (the graph read),
+a what-if asked, and a practice game branched from a moment and played on."""
+
+from __future__ import annotations
+
+import pytest
+
+from .lab import browser, new_notebook, run_all_in_lab, run_in_lab, settle
+
+GAMES = {
+    "lost-cities": ("from widgets.lostcities import LostCitiesBoard as Board", "seed=5", ".lc-board"),
+    "samoa": ("from widgets.samoa import SamoaBoard as Board", "seed=5, players=3", ".sa-board"),
+    "overbooking": ("from widgets.overbooking import OverbookingBoard as Board", "seed=5, players=2", ".ob-board"),
+}
+
+
+def where(page) -> str:
+    return page.locator(".tk-review-where").inner_text()
+
+
+def step_to(page, text: str) -> None:
+    page.wait_for_function("(text) => document.querySelector('.tk-review-where')?.innerText === text", arg=text)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move(server, artifacts, name):
+    imports, settings, board_class = GAMES[name]
+    path = new_notebook(
+        server.root,
+        f"review-{name}.ipynb",
+        f"{imports}\n"
+        f"board = Board({settings}, bot='random')\n"
+        "board.review_rollouts = {'kernel': 2, 'readable': 2}\n"
+        "board.review_engine = 'readable'\n"
+        "while not board.game.is_over:\n"
+        "    board.act(board.game.legal_actions()[0])\n"
+        "    if board.summary:\n"
+        "        board.continue_play()\n"
+        "board",
+    )
+    with browser(width=1366, height=768) as page:
+        run_all_in_lab(page, server, path)
+        page.wait_for_selector(".tk-review-open")
+        total = int(run_in_lab(page, "print(len(board.game.history))").strip())
+        count = "from kit.sim.review import Review\nprint(len(Review(board.game, 0).decisions))"
+        decisions = int(run_in_lab(page, count))
+        page.locator(".tk-review-open").click()
+        step_to(page, f"Step {total} of {total}")
+        page.locator(".tk-review-where").click()  # the focus in the review: the arrow keys step
+        for back in (1, 2, 3):
+            page.keyboard.press("ArrowLeft")
+            step_to(page, f"Step {total - back} of {total}")
+        page.keyboard.press("ArrowRight")
+        step_to(page, f"Step {total - 2} of {total}")
+        assert page.locator(".tk-review-current").count() == 1
+        page.locator(".tk-review-evaluate").click()
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.tk-review-graph circle').length === 2 * n"
+            " && !document.querySelector('.tk-review-progress')",
+            arg=decisions,
+            timeout=120_000,
+        )
+        graph = page.locator(".tk-review-graph").get_attribute("aria-label")
+        assert f"{decisions} decisions evaluated" in graph and "win chance" in graph
+        costly = page.locator(".tk-review-biggest li")
+        assert 1 <= costly.count() <= 3 and "points better (paired, 95% CI" in costly.first.inner_text()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        settle(page)
+        page.locator(".tk-review").screenshot(path=artifacts / f"review-{name}-1366.png")
+        page.screenshot(path=artifacts / f"review-{name}-page-1366.png")
+        page.set_viewport_size({"width": 1024, "height": 768})
+        settle(page)
+        page.locator(".tk-review").screenshot(path=artifacts / f"review-{name}-1024.png")
+        # what if: the costliest decision beside the advisor's best, on the same redeals
+        costly.first.click()
+        page.wait_for_selector(".tk-review-compare")
+        page.locator(".tk-review-compare").click()
+        page.wait_for_selector(".tk-review-paired")
+        assert "On the same 2 redeals" in page.locator(".tk-review-paired").inner_text()
+        # play from the moment before that decision
+        page.locator(".tk-review-where").click()
+        before = where(page)
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("(t) => document.querySelector('.tk-review-where').innerText !== t", arg=before)
+        page.locator(".tk-review-play").click()
+        page.wait_for_selector(".tk-review-practice")
+        assert page.locator(".tk-review-open").count() == 1
+        practice = "print(board.practice, type(board.game).__name__.startswith('Practice'), board.mode)"
+        assert run_in_lab(page, practice).split() == ["True", "True", "bot"]
+        steps = page.locator(board_class).get_attribute("data-steps")
+        run_in_lab(page, "board.act(board.game.legal_actions()[0])")  # play on
+        page.wait_for_function(
+            "([sel, s]) => document.querySelector(sel).dataset.steps !== s", arg=[board_class, steps]
+        )
+        page.locator(board_class).screenshot(path=artifacts / f"review-{name}-practice.png")
