@@ -161,6 +161,11 @@ class ReviewedBoard(traitlets.HasTraits):
         if thread is not None:
             thread.join(timeout)
 
+    def review_evaluations(self) -> list:
+        """The evaluations of the open review so far (kit.sim.review.Evaluation), by step."""
+        with self._review_lock:
+            return [self._review_evaluations[step] for step in sorted(getattr(self, "_review_evaluations", {}))]
+
     def review_what_if(self, action: str) -> bool:
         """Beside the action taken at the shown move, the rollouts of `action` instead."""
         from kit.sim.review import what_if
@@ -194,11 +199,12 @@ class ReviewedBoard(traitlets.HasTraits):
         self._seed_chosen = False
         self._bot_seed = secrets.randbelow(SEED_LIMIT)
         hidden = "every card was shown" if review.everything else "what you could not see was redealt"
-        self._peeks = [(len(game.log), f"a practice game from step {moment} of a reviewed game ({hidden})")]
+        where = f"just before move {moment + 1}" if moment < len(review) - 1 else "the latest moment"
+        self._peeks = [(len(game.log), f"a practice game from {where} of a reviewed game ({hidden})")]
         with self._quietly():
             self.mode, self.human = "bot", seat
         self._start_game()
-        self.message = f"Practice game from step {moment} against the bots ({hidden}): it is marked as practice."
+        self.message = f"Practice game from {where} against the bots ({hidden}): it is marked as practice."
         self.message_kind = "info"
         self._refresh()
         return True
