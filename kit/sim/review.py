@@ -247,21 +247,30 @@ def practice_from(position: Game, reader: int | None, seed: int) -> Game:
     """A new game that starts at `position`, redealt from `reader`'s information (None: as it is,
     for the open teaching mode, where every card was shown).
 
-    What `reader` could not see is redealt as `Game.determinize` does; the events keep only what
-    `reader` read (the secrets of other seats are dropped: they belong to the real deal); the seed
-    is `seed` (the real game's seed would rebuild the real deal). Undo and replay start again from
-    this moment: the game's own type is extended by one that starts here.
+    What `reader` could not see is redealt as `Game.determinize` does; the seed is `seed` (the real
+    game's seed would rebuild the real deal). Its events before the new start read as `reader` read
+    them, to anyone and in every mode (`Game.events`: the secrets of other seats belong to the real
+    deal), while the rules go on reading the raw log as in any determinized copy. Undo and replay
+    start again from this moment: the game's own type is extended by one that starts here.
     """
     chance = Chance(seed)
     start = position.clone() if reader is None else position.determinize(reader, chance)
-    if reader is not None:
-        start.log = [_as_read(entry, reader) for entry in start.log]
     start.history = []
     start.settings = replace(position.settings, seed=seed)
-    kind = type(position)
-    base = getattr(kind, "practice_base", kind)
-    practice_type = type(f"Practice{base.__name__}", (base,), {"_origin": start, "_start": _start_at_origin})
-    practice_type.practice_base = base
+    base = getattr(type(position), "practice_base", type(position))
+    practice_type = type(
+        f"Practice{base.__name__}",
+        (base,),
+        {
+            "_origin": start,
+            "_start": _start_at_origin,
+            "clone": _clone_of_practice,
+            "events": _events_as_read,
+            "practice_base": base,
+            "practice_reader": reader,
+            "practice_start": len(start.log),
+        },
+    )
     game = practice_type(start.settings)
     game.secret_seed = True
     return game
@@ -273,6 +282,21 @@ def _start_at_origin(self: Game) -> None:
     self.__dict__.update(origin.__dict__)
     self.settings = settings
     self.history, self.log = [], list(origin.log)
+
+
+def _clone_of_practice(self: Game) -> Game:
+    """A copy that is a practice game too: its undo and replay also start at the practice start."""
+    copy = type(self).practice_base.clone(self)
+    copy.__class__ = type(self)
+    return copy
+
+
+def _events_as_read(self: Game) -> list[Event]:
+    """The event log, its entries before the practice game's start as its reader read them."""
+    reader, start = type(self).practice_reader, type(self).practice_start
+    if reader is None:
+        return [Event(*entry) for entry in self.log]
+    return [Event(*(_as_read(entry, reader) if index < start else entry)) for index, entry in enumerate(self.log)]
 
 
 def _as_read(entry: tuple, reader: int) -> tuple:

@@ -120,9 +120,13 @@ def test_a_practice_game_redeals_what_the_reader_could_not_see_and_replays_from_
     assert practice.open_view() != other.open_view() or name == "samoa"  # a seat may know everything
     assert practice.settings.seed == 11 and practice.history == []
     assert is_practice_start(practice) and not is_practice_start(game)
-    # no secret of another seat survives in its events
+    # no secret of another seat from before its start reaches anyone who reads its events
     hidden = [e for e in practice.events() if e.secret is not None and 0 not in e.seen_by]
     assert hidden == []
+    everything = practice.open_events()  # the all-seeing log, as the open mode would show it
+    for index, event in enumerate(position.events()):
+        if event.secret is not None and 0 not in event.seen_by:
+            assert not set(event.secret) & set(everything[index]) - set(event.public)
     bots = [type(game).heuristic_bot() for _ in range(game.settings.players)]
     while not practice.is_over and len(practice.history) < 12:
         practice.apply(bots[practice.current_player].choose(practice))
@@ -130,6 +134,21 @@ def test_a_practice_game_redeals_what_the_reader_could_not_see_and_replays_from_
     practice.undo(len(actions))
     assert practice.view(0) == seen
     assert type(practice).replay(practice.settings, actions).fingerprint() == fingerprint
+
+
+@pytest.mark.parametrize("settings", [{"players": 4}, {"edition": "six"}])
+def test_a_practice_game_of_the_partner_game_and_the_sixth_expedition_plays_on(settings):
+    game = game_type("lost-cities")(seed=4, rounds=1, **settings)
+    bots = [type(game).heuristic_bot() for _ in range(game.settings.players)]
+    while len(game.history) < 40:
+        game.apply(bots[game.current_player].choose(game))
+    practice = practice_from(game, 0, seed=5)
+    assert practice.view(0) == game.view(0)
+    while not practice.is_over:
+        action = bots[practice.current_player].choose(practice)
+        assert practice.first_reveal(len(practice.history)) is None
+        practice.apply(action)
+    assert practice.first_reveal(0) is not None  # replays from its own start, the partners' passes too
 
 
 def test_a_practice_game_of_the_open_mode_is_the_position_itself():

@@ -221,3 +221,40 @@ def test_a_save_under_way_is_refused_and_a_malformed_file_changes_nothing():
     samoa = SamoaBoard(seed=1, players=3).game.dumps()
     page.send({"kind": "load", "text": samoa})
     assert "not of overbooking" in board.message and board.game.fingerprint() == before[0]
+
+
+@pytest.mark.parametrize("settings", [{"players": 4}, {"edition": "six"}])
+def test_the_partner_game_and_the_sixth_expedition_are_reviewed_and_branched_under_way(settings):
+    board = quick(LostCitiesBoard(seed=6, bot="random", **settings))
+    page = Page(board)
+    while len(board.game.history) < 24:
+        board.act(board.game.legal_actions()[0])
+    page.send({"kind": "review", "on": True})
+    assert board.review["length"] == len(board.game.history) + 1 and not board.review["everything"]
+    page.send({"kind": "review-evaluate"})
+    board.wait_review()
+    assert len(board.review["points"]) == sum(move["mine"] for move in board.review["moves"])
+    page.send({"kind": "review-step", "to": 9})
+    page.send({"kind": "review-play"})
+    assert board.practice and board.game.view(0)["hand"] == board.view["hand"]
+    while not board.game.is_over and board.game.current_player == 0:
+        assert board.act(board.game.legal_actions()[0]), board.message
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_a_practice_game_plays_to_its_end_through_every_end_of_round_screen(name):
+    board = finished(name)
+    page = Page(board)
+    page.send({"kind": "review", "on": True})
+    page.send({"kind": "review-step", "to": 4})
+    page.send({"kind": "review-play"})
+    assert board.practice
+    while not board.game.is_over:
+        if board.summary:
+            if board.summary.get("stage2"):
+                page.send({"kind": "all-steps"})
+            assert board.continue_play(), board.message
+        else:
+            assert board.act(board.game.legal_actions()[0]), board.message
+    page.send({"kind": "review", "on": True})  # and the practice game is reviewed in its turn
+    assert board.review["length"] == len(board.game.history) + 1
