@@ -42,9 +42,8 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
     with browser(width=1366, height=768) as page:
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".tk-review-open")
-        total = int(run_in_lab(page, "print(len(board.game.history))").strip())
-        count = "from kit.sim.review import Review\nprint(len(Review(board.game, 0).decisions))"
-        decisions = int(run_in_lab(page, count))
+        count = "from kit.sim.review import Review\nprint(board.steps, len(Review(board.game, 0).decisions))"
+        total, decisions = map(int, run_in_lab(page, count).split())
         page.locator(".tk-review-open").click()
         step_to(page, f"Step {total} of {total}")
         page.locator(".tk-review-where").click()  # the focus in the review: the arrow keys step
@@ -94,3 +93,40 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
             "([sel, s]) => document.querySelector(sel).dataset.steps !== s", arg=[board_class, steps]
         )
         page.locator(board_class).screenshot(path=artifacts / f"review-{name}-practice.png")
+
+
+def test_save_the_finished_game_load_a_bad_file_then_the_saved_one_and_review_it(server, tmp_path):
+    path = new_notebook(
+        server.root,
+        "review-save-load.ipynb",
+        "from widgets.overbooking import OverbookingBoard\n"
+        "board = OverbookingBoard(seed=4, players=2, bot='random')\n"
+        "while not board.game.is_over:\n"
+        "    board.act(board.game.legal_actions()[0])\n"
+        "    if board.summary:\n"
+        "        board.continue_play()\n"
+        "board",
+    )
+    with browser(width=1366, height=768) as page:
+        run_all_in_lab(page, server, path)
+        save = page.locator(".tk-review-save")
+        save.wait_for()
+        with page.expect_download() as download:
+            save.click()
+        saved = tmp_path / download.value.suggested_filename
+        download.value.save_as(saved)
+        assert saved.name.endswith(".tablekit.json") and '"format": "tablekit-save"' in saved.read_text()
+        run_in_lab(page, "board.new_game()")
+        page.wait_for_function("() => document.querySelector('.tk-review-save').disabled")  # under way: no save
+        damaged = tmp_path / "damaged.json"
+        damaged.write_text(saved.read_text()[:500])
+        page.locator(".tk-review-file").set_input_files(damaged)
+        page.wait_for_selector(".tk-message.tk-error")
+        assert page.locator(".tk-message").inner_text().startswith("Not loaded: not a readable save file")
+        assert page.locator(".tk-review-practice").count() == 0  # nothing changed: the new game is no practice
+        page.locator(".tk-review-file").set_input_files(saved)
+        page.wait_for_function("() => document.querySelector('.tk-message').innerText.startsWith('Loaded a game')")
+        page.wait_for_selector(".tk-review-practice")
+        page.locator(".tk-review-open").click()
+        latest = "() => /^Step (\\d+) of \\1$/.test(document.querySelector('.tk-review-where')?.innerText)"
+        page.wait_for_function(latest)  # the loaded game's review opens at its end
