@@ -161,8 +161,8 @@ class Advice:
         )
         lines = [
             f"{len(self.actions)} actions x {self.rollouts:,} rollouts, {self.policy} play afterwards, "
-            f'using {source}; {self.seconds:.2f} s ({self.engine} engine). "vs best": this action minus '
-            "the best one, paired over the same rollouts"
+            f"using {source}; {self.seconds:.2f} s ({self.engine} engine)",
+            "  (vs best: this action minus the best one, paired over the same rollouts)",
         ]
         if self.engine_reason is not None:
             lines.append(f"  ({self.engine_reason})")
@@ -282,7 +282,10 @@ def _why(actions: list, world: Game, game_seed: int, policy_seed: int, policy: A
     position still differed when the scores agreed."""
     paths = [_states(world, action, game_seed, policy_seed, policy) for action in actions]
     if all(path[0] == paths[0][0] for path in paths):
-        return "Each of them leaves the same position (only the record of the move differs), so the rest is one game"
+        return (
+            "Replaying the first rollout, each of them leaves the same position (only the record of the move "
+            "differs), so the rest is one game"
+        )
     later = {state: moves for moves, state in enumerate(paths[0])}
     met = [
         next((max(moves, later[state]) for moves, state in enumerate(path) if state in later), None) for path in paths

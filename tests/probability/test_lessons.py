@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from .lesson_format import NOT_YET_CONVERTED
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks" / "probability").glob("[0-9]*.ipynb"))
-PARTS = ("**Learning goals.**", "## 1. Predict first", "## Teacher notes", "**45-minute plan.**",
-         "**Misconceptions this lesson targets.**", "**Answers.**", "**Needs:**", "**Time:**")  # fmt: skip
+PARTS = ("**Learning goals.**", "## 1. Predict first", "**Needs:**", "**Time:**")
+#: a lesson in the graded format keeps these in its teacher guide (tests/probability/test_grading.py);
+#: one still in the former format keeps them in the notebook
+TEACHER_PARTS = ("## Teacher notes", "**45-minute plan.**", "**Misconceptions this lesson targets.**", "**Answers.**")
 
 
 def cells(path: Path) -> list[dict]:
@@ -28,7 +32,7 @@ def test_a_lesson_has_goals_prediction_exact_and_simulated_answers_explorer_and_
     notebook = cells(lesson)
     markdown = "\n".join(text(c) for c in notebook if c["cell_type"] == "markdown")
     code = "\n".join(text(c) for c in notebook if c["cell_type"] == "code")
-    for part in PARTS:
+    for part in PARTS + (TEACHER_PARTS if lesson.stem in NOT_YET_CONVERTED else ()):
         assert part in markdown, f"{lesson.name} lacks {part}"
     # the graded copy's answer cells read differently: every lesson says what to do with them
     assert "`# YOUR CODE HERE` and `raise NotImplementedError()`" in markdown.replace("\n", " ")

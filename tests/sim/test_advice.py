@@ -304,9 +304,29 @@ def test_the_tie_reason_is_computed_from_the_replayed_positions():
     game = POSITIONS["overbooking"]()
     world = game.determinize(game.current_player, Chance(3))
     first, second = game.legal_actions()[:2]
-    assert _why([first, first], world, 5, 6, "random").startswith("Each of them leaves the same position")
+    assert "each of them leaves the same position" in _why([first, first], world, 5, 6, "random")
     reason = _why([first, second], world, 5, 6, "random")
-    assert not reason.startswith("Each of them")  # two different placements leave different positions
+    assert "each of them leaves" not in reason  # two different placements leave different positions
+
+
+def test_samoa_ties_get_each_kind_of_reason_the_replay_can_give():
+    """Identical tourist tiles leave the same position; other tied placements become one game later or
+    end in positions that differ only where the scores do not (searched over seeds, not assumed)."""
+    kinds = {"each of them leaves the same position": None, "became one and the same game within": None,
+             "differ only in": None}  # fmt: skip
+    for seed in range(1, 12):
+        game, chance = Samoa(players=4, seed=seed), Chance(seed)
+        for step in range(170):
+            if game.is_over or all(kinds.values()):
+                break
+            if step % 7 == 0 and game.phase == "tourists" and len(game.legal_actions()) >= 4:
+                advice = advise(game, rollouts=8, seed=1, keep_rollouts=True)
+                for tie in advice.ties:
+                    for kind in kinds:
+                        if kind in tie.reason and kinds[kind] is None:
+                            kinds[kind] = (seed, step, tie)
+            game.apply(game.random_action(chance))
+    assert all(kinds.values()), f"not every kind of reason was found: {kinds}"
 
 
 # ------------------------------------------------------------------ cancelling
