@@ -188,6 +188,7 @@ class Review:
             engine=engine,
             progress=progress,
             keep_rollouts=True,
+            explain_ties=False,  # a review shows no ties
         )
         taken = str(self.actions[step])
         played = next(value for value in advice.actions if value.action == taken)
