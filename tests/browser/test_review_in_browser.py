@@ -15,18 +15,11 @@ GAMES = {
 }
 
 
-def where(page) -> str:
-    return page.locator(".tk-review-where").inner_text()
-
-
-def step_to(page, text: str) -> None:
-    page.wait_for_function("(text) => document.querySelector('.tk-review-where')?.innerText === text", arg=text)
-
-
-@pytest.mark.parametrize("name", list(GAMES))
-def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move(server, artifacts, name):
-    imports, settings, board_class = GAMES[name]
-    path = new_notebook(
+def finished_game(server, name: str) -> str:
+    """A notebook whose one cell plays `name` to its end on a board (both seats' first legal action
+    each turn against the random bot) with quick reviews, and shows the board."""
+    imports, settings, _ = GAMES[name]
+    return new_notebook(
         server.root,
         f"review-{name}.ipynb",
         f"{imports}\n"
@@ -39,6 +32,20 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
         "        board.continue_play()\n"
         "board",
     )
+
+
+def where(page) -> str:
+    return page.locator(".tk-review-where").inner_text()
+
+
+def step_to(page, text: str) -> None:
+    page.wait_for_function("(text) => document.querySelector('.tk-review-where')?.innerText === text", arg=text)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move(server, artifacts, name):
+    board_class = GAMES[name][2]
+    path = finished_game(server, name)
     with browser(width=1366, height=768) as page:
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".tk-review-open")
@@ -96,17 +103,7 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
 
 
 def test_save_the_finished_game_load_a_bad_file_then_the_saved_one_and_review_it(server, tmp_path):
-    path = new_notebook(
-        server.root,
-        "review-save-load.ipynb",
-        "from widgets.overbooking import OverbookingBoard\n"
-        "board = OverbookingBoard(seed=4, players=2, bot='random')\n"
-        "while not board.game.is_over:\n"
-        "    board.act(board.game.legal_actions()[0])\n"
-        "    if board.summary:\n"
-        "        board.continue_play()\n"
-        "board",
-    )
+    path = finished_game(server, "overbooking")
     with browser(width=1366, height=768) as page:
         run_all_in_lab(page, server, path)
         save = page.locator(".tk-review-save")

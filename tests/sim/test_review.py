@@ -204,3 +204,13 @@ def _reads_the_same(first, second, action: str) -> bool:
     from kit.core.reveals import seen_after
 
     return seen_after(first, action, 0) == seen_after(second, action, 0)
+
+
+def test_without_the_ties_explained_the_advice_is_the_same_and_its_ties_give_no_reason():
+    from kit.sim.advice import advise
+
+    position = played("samoa", 2, 0)
+    explained, quick = (advise(position, 0, 4, "heuristic", engine="readable", explain_ties=e) for e in (True, False))
+    assert explained.actions == quick.actions and explained.ties and len(quick.ties) == len(explained.ties)
+    assert [tie.actions for tie in quick.ties] == [tie.actions for tie in explained.ties]
+    assert all(tie.reason == "" for tie in quick.ties) and any(tie.reason for tie in explained.ties)
