@@ -86,6 +86,8 @@ class ReviewedBoard(traitlets.HasTraits):
         from kit.sim.review import Review
 
         reader, everything, why = self._review_reader()
+        if self.game_as_shown() is not self.game:  # a result still being stepped through
+            why = "first step through the end of the round to its last step: the review shows only what you saw"
         if why:
             return self._error(why)
         self._cancel_evaluation()

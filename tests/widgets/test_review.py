@@ -258,3 +258,17 @@ def test_a_practice_game_plays_to_its_end_through_every_end_of_round_screen(name
             assert board.act(board.game.legal_actions()[0]), board.message
     page.send({"kind": "review", "on": True})  # and the practice game is reviewed in its turn
     assert board.review["length"] == len(board.game.history) + 1
+
+
+def test_no_review_opens_while_stage_2_is_still_being_stepped_through():
+    from .test_boards_stay_true import stage_2_on_the_screen
+
+    board = quick(stage_2_on_the_screen(1))
+    page = Page(board)
+    shown = (board.steps_shown, json.dumps(board.summary), json.dumps(board.stage2))
+    page.send({"kind": "review", "on": True})
+    assert board.message.startswith("first step through the end of the round") and not board.review["on"]
+    assert (board.steps_shown, json.dumps(board.summary), json.dumps(board.stage2)) == shown
+    page.send({"kind": "all-steps"})
+    page.send({"kind": "review", "on": True})
+    assert board.review["on"]
