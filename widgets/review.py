@@ -66,7 +66,7 @@ class ReviewedBoard(traitlets.HasTraits):
     #: the review the page sees ({"on": False} when none is open)
     review = traitlets.Dict({"on": False}).tag(sync=True)
     #: rollouts per action for each decision, by the advisor's path (compiled kernel or readable)
-    review_rollouts: dict[str, int] = {"kernel": 200, "readable": 10}
+    review_rollouts: dict[str, int] = {"kernel": 100, "readable": 10}
     review_policy = "heuristic"
     #: the advisor's engine for reviews: "auto" (the compiled kernel when there is one) or "readable"
     review_engine = "auto"

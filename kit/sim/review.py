@@ -42,7 +42,7 @@ from .advice import ActionValue, Advice, advise
 from .stats import mean_interval
 
 #: the most rollouts per action a review evaluates (a value from the page is held to this)
-MAX_ROLLOUTS = 2000
+MAX_ROLLOUTS = 1000
 MIN_ROLLOUTS = 2
 
 
