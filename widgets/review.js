@@ -300,6 +300,10 @@ function whatIfBlock(model, review) {
       bars.append(bar);
     });
     column.append(bars);
+    const ends = el("div", "tk-review-ends");
+    const signed = (x) => (x > 0 ? "+" : "") + Math.round(x);
+    ends.append(el("span", "", signed(result.edges[0])), el("span", "", "final score difference"), el("span", "", signed(result.edges[result.edges.length - 1])));
+    column.append(ends);
     column.append(
       el("div", "tk-review-note", `score difference ${side.mean.toFixed(1)} (95% CI ${side.low.toFixed(1)} to ${side.high.toFixed(1)}), win ${Math.round(100 * side.win)}%, n = ${side.n}`),
     );

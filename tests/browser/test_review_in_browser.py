@@ -84,6 +84,7 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
         page.locator(".tk-review-compare").click()
         page.wait_for_selector(".tk-review-paired")
         assert "On the same 2 redeals" in page.locator(".tk-review-paired").inner_text()
+        page.locator(".tk-review-whatif").screenshot(path=artifacts / f"review-{name}-what-if-1024.png")
         # play from the moment before that decision
         page.locator(".tk-review-where").click()
         before = where(page)
