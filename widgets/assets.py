@@ -1,4 +1,4 @@
-"""A board's front end = the shared pieces (common.js, analysis.js and their style sheets) followed
+"""A board's front end = the shared pieces (common.js, analysis.js, review.js and their style sheets) followed
 by the game's own file.
 
 anywidget takes one ES module and one style sheet per widget; putting the shared helpers in front
@@ -11,7 +11,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 #: the shared front-end files every board starts with, in order (without their .js / .css)
-SHARED = ("common", "analysis")
+SHARED = ("common", "analysis", "review")
 
 
 def bundle(game_file: str) -> str:

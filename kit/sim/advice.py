@@ -181,6 +181,7 @@ def advise(
     engine: str = "auto",
     progress: Callable[[int, int], None] | None = None,
     keep_rollouts: bool = False,
+    explain_ties: bool = True,
 ) -> Advice:
     """Every legal action of the player to move, valued by `rollouts` playouts each.
 
@@ -190,7 +191,9 @@ def advise(
     showing it). engine: "auto" (the game's fast path when there is one for this policy), "readable"
     (the reference engine), "fast" (the fast path, or an error saying why there is none), or a fast
     path's own name ("kernel": the game's compiled kernel). keep_rollouts=True keeps every
-    rollout's outcomes in `Advice.differences` and `Advice.wins`.
+    rollout's outcomes in `Advice.differences` and `Advice.wins`. explain_ties=False leaves each
+    tie's `reason` empty (its replay in the readable engine costs more than a few rollouts: a review
+    of a whole game, which shows no ties, skips it).
 
     progress(done, total) is called before the first rollout (done = 0) and as rollouts finish (in
     about twenty steps). To cancel, raise from it: the exception propagates out of `advise`
@@ -239,7 +242,11 @@ def advise(
     actions = [actions[k] for k in order]
     values = [_value(str(action), differences, wins, k) for k, action in enumerate(actions)]
     ties = [
-        Tie(tuple(str(actions[k]) for k in group), rollouts, _why([actions[k] for k in group], *first_world, policy))
+        Tie(
+            tuple(str(actions[k]) for k in group),
+            rollouts,
+            _why([actions[k] for k in group], *first_world, policy) if explain_ties else "",
+        )
         for group in identical_columns(differences, wins)
     ]
     return Advice(

@@ -372,4 +372,4 @@ function render({ model, el: host }) {
   return cleanup;
 }
 
-export default { render };
+export default withReview({ render });

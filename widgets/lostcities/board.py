@@ -20,11 +20,12 @@ from kit.lostcities.rules import PASS_MIN_HAND
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import ReviewedBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class LostCitiesBoard(AnalysedBoard):
+class LostCitiesBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
     Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you

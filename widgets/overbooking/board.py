@@ -20,13 +20,14 @@ from kit.overbooking.heuristic import HeuristicBot
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import ReviewedBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
 
-class OverbookingBoard(AnalysedBoard):
+class OverbookingBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, allow_peeking (see
     LostCitiesBoard and docs/boards.md), and the game's own settings
     (players, score_card, first_player, scenario, ...)."""

@@ -362,4 +362,4 @@ function render({ model, el: host }) {
   return cleanup;
 }
 
-export default { render };
+export default withReview({ render });

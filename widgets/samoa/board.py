@@ -17,12 +17,13 @@ from kit.samoa.heuristic import HeuristicBot
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import ReviewedBoard
 from .picture import ICONS
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class SamoaBoard(AnalysedBoard):
+class SamoaBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, allow_peeking (see
     LostCitiesBoard and docs/boards.md), and the game's own settings (players, tie_card, scenario, ...)."""
 
