@@ -65,8 +65,14 @@ def install() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - this script must say so on an older Python
         sys.exit(f"tablekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if PYTHON.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
-        return
+    if not (PYTHON.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted):
+        install(wanted)
+    # the numba kernels, compiled once into their cache (a second when they already are), so that
+    # no board or lesson waits a minute for them (kit/kernels/prepare.py)
+    run(PYTHON, "-m", "kit.kernels.prepare", cwd=ROOT)
+
+
+def install(wanted: str) -> None:
     if not PYTHON.exists():
         say(f"creating a virtual environment in {VENV}")
         venv.create(VENV, with_pip=True)

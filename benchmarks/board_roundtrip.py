@@ -25,6 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 from tests.browser.lab import browser, chromium_path, jupyter_server, new_notebook, run_all_in_lab  # noqa: E402
 
 TARGET_MS = 100
@@ -59,7 +61,10 @@ def timed(page, selector: str, board: str) -> float | None:
 def close_screens(page) -> bool:
     """Close an end-of-round screen (untimed); True if there was one."""
     if page.locator(".ob-all:not(:disabled)").count():
-        page.locator(".ob-all").click()
+        try:
+            page.locator(".ob-all:not(:disabled)").click(timeout=2000)
+        except PlaywrightTimeout:  # redrawn as done meanwhile: every step is shown already
+            pass
     if page.locator(".tk-continue").count():
         page.locator(".tk-continue").click()
         page.wait_for_timeout(100)
@@ -105,8 +110,11 @@ def overbooking_turn(page) -> list[float | None]:
 TURNS = {"lost-cities": lost_cities_turn, "samoa": samoa_turn, "overbooking": overbooking_turn}
 
 
-def measure(page, server, folder: Path, game: str, clicks: int) -> list[float]:
+def measure(page, server, folder: Path, game: str, clicks: int, turn=None) -> list[float]:
+    """Timed clicks on the game's board; `turn(page)` plays one turn and returns its timed clicks
+    (the game's own in TURNS unless another is given)."""
     board, source = BOARDS[game]
+    turn = TURNS[game] if turn is None else turn
     run_all_in_lab(page, server, new_notebook(folder, f"{game}.ipynb", source))
     page.wait_for_selector(f".{board}-board[data-steps]")
     page.wait_for_timeout(500)
@@ -120,7 +128,7 @@ def measure(page, server, folder: Path, game: str, clicks: int) -> list[float]:
             page.locator(".tk-new").click()  # a new game: the match is over
             page.wait_for_timeout(300)
             continue
-        times.extend(t for t in TURNS[game](page) if t is not None)
+        times.extend(t for t in turn(page) if t is not None)
     return times
 
 

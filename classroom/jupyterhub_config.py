@@ -88,3 +88,14 @@ if settings.get("benchmark_token"):
             "scopes": ["admin:users", "admin:servers", "tokens", "access:servers", "list:users", "read:users"],
         }
     )
+
+if settings.get("benchmark_logs"):
+    # benchmarks/class_capacity.py only: each student's server logs to a file of its own, so that a
+    # failure can be matched with what that server said about it
+    logs = Path(settings["benchmark_logs"])
+
+    def own_log(spawner):
+        log = open(logs / f"{spawner.user.name}.log", "ab")  # noqa: SIM115 - the server's, for its life
+        spawner.popen_kwargs = {"stdout": log, "stderr": log}
+
+    c.Spawner.pre_spawn_hook = own_log

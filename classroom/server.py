@@ -17,7 +17,8 @@ JupyterHub's SharedPasswordAuthenticator lets anyone who knows the class passwor
 student, which would undo that separation.
 
 The teacher grades in nbgrader's formgrader, run as a hub service under the grading account
-(``/services/<course>/formgrader``); `jupyterhub-idle-culler` stops servers left idle.
+(``/services/<course>/formgrader``), where the teacher's view of the class also lives
+(``/services/<course>/lab``, the notebook gradebook.ipynb); `jupyterhub-idle-culler` stops servers left idle.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .roster import USERNAME, Student, read_roster
 
 REPO = Path(__file__).resolve().parent.parent
 LESSONS = REPO / "notebooks" / "probability"
+TEACHER_VIEW = Path(__file__).resolve().parent / "teacher" / "gradebook.ipynb"
 CONFIG = Path(__file__).resolve().parent / "jupyterhub_config.py"
 DEFAULT_ROOT = Path("/srv/tablekit-class")
 PROXY = "configurable-http-proxy@5"
@@ -121,7 +123,7 @@ def kit_stamp() -> str:
     """What the kit installed in the class venv was built from (it is a copy, not an editable install:
     every account must be able to read it)."""
     digest = hashlib.sha256()
-    for folder in ("kit", "widgets", "datasets"):
+    for folder in ("kit", "widgets", "datasets", "classroom"):
         for path in sorted((REPO / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".nbi", ".nbc"):
                 digest.update(str(path.relative_to(REPO)).encode() + b"\0" + path.read_bytes())
@@ -274,6 +276,27 @@ def copy_lessons(course: Path, grader: str) -> list[str]:
     return names
 
 
+def gradebook_exact_file() -> str:
+    from classroom.gradebook import EXACT_FILE  # polars and altair: imported only when a class is set up
+
+    return EXACT_FILE
+
+
+def install_teacher_view(grader: str) -> Path:
+    """The teacher's notebook (classroom/teacher/gradebook.ipynb: who passed which check, the class's
+    answers pooled) in the grading account's home, where the teacher opens it through the formgrader
+    service. Not in the course's source folder, so nbgrader never releases it; the home is 0700, so no
+    student can read it. Left as it is once there (the teacher may edit it)."""
+    home = Path(pwd.getpwnam(grader).pw_dir)
+    for source in (TEACHER_VIEW, TEACHER_VIEW.with_name(gradebook_exact_file())):  # the view reads its table beside it
+        target = home / source.name
+        if not target.exists():
+            shutil.copy(source, target)
+            shutil.chown(target, grader, grader)
+            os.chmod(target, 0o600)
+    return home / TEACHER_VIEW.name
+
+
 def enrol(place: ClassRoot, accounts: Accounts, course: Path) -> None:
     """The students in nbgrader's gradebook (it refuses submissions from anyone else)."""
     nbgrader = place.venv / "bin" / "nbgrader"
@@ -318,6 +341,7 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
     set_passwords(place, created)
     course_folder = nbgrader_configs(place, accounts)
     lessons = copy_lessons(course_folder, accounts.grader)
+    install_teacher_view(accounts.grader)
     enrol(place, accounts, course_folder)
     settings = {
         "venv": str(place.venv),
@@ -339,11 +363,12 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
     return settings
 
 
-def start(root: Path) -> subprocess.Popen:
-    """Start the hub of a prepared class root (it runs until stopped)."""
+def start(root: Path, **popen) -> subprocess.Popen:
+    """Start the hub of a prepared class root (it runs until stopped); `popen` goes to Popen (where
+    the hub's log goes, for one)."""
     place = ClassRoot(Path(root).resolve())
     if not place.settings.exists():
         raise ClassServerError(f"{place.root} holds no prepared class: run `python3 dev.py class --roster FILE` first")
     env = {**os.environ, "TABLEKIT_CLASS_SETTINGS": str(place.settings)}
     command = [str(place.venv / "bin" / "jupyterhub"), "-f", str(CONFIG)]
-    return subprocess.Popen(command, cwd=place.hub, env=env)
+    return subprocess.Popen(command, cwd=place.hub, env=env, **popen)

@@ -8,49 +8,140 @@ advisor uses, from the board's mode, never from the page:
 - open teaching mode: everything (the true hidden cards), and beside it what the player to move
   could know, so the difference shows.
 
-Every figure carries its 95% interval and n. Rollouts take time: when the analysis runs longer than
-half a second, the page gets progress messages (custom messages, sent at once) while it works.
+Every figure carries its 95% interval and n; beside each move's own estimate stands its paired
+difference to the best move (the same rollouts, so the interval is the one that says whether two
+moves differ), and moves whose rollouts were identical are named together with the advisor's
+sentence saying so.
+
+Analysis never delays a move. In a running kernel (a comm message handled on the kernel's asyncio
+event loop) the new position goes to the page first, with ``{"running": ...}`` as its analysis, and
+the rollouts run on a worker thread over a copy of the game; the table comes back through the event
+loop (``call_soon_threadsafe``: widgets are only touched on the kernel's own thread), and only if
+the board is still at the position it was made for. The worker starts a moment after the new
+position has left, waits at each of the advisor's steps while the board handles a click, and runs
+at a lower priority (Linux), so that a click while it works is not slowed. The next move cancels
+it: the advisor's progress callback raises once the board has moved on. Without a running event
+loop (plain Python, a script, the tests' recording comm) the table is computed at once.
+
+The page may pick a row (``{"kind": "analysis-select", "row": k}``, or ``null`` to drop it): the
+board then marks that move's places (`GameBoard.action_places`) and offers to play it; the learner
+still confirms it (an ordinary "act" message). Hovering a row only previews it in the page.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+import threading
 import time
 from typing import Any, ClassVar
 
 import traitlets
 
-from .base import GameBoard, PageMessageError
+from .base import GameBoard, PageMessageError, _short
 
 #: progress is shown only for analyses that take longer than this (seconds)
 PROGRESS_AFTER = 0.5
+#: seconds between a new position's message to the page and the start of its analysis
+START_AFTER = 0.1
+#: what the board says while the compiled engine is built on first use (numba, once per install)
+PREPARING = "Preparing the fast engine once, about a minute (later analyses take a few seconds)."
+
+
+class _Cancelled(Exception):
+    """Raised from the advisor's progress callback once the board has moved on."""
+
+
+def _lower_priority() -> None:
+    """The calling thread yields the processor to the kernel's own (Linux: a thread has its own nice
+    value); elsewhere it runs as it is."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # pragma: no cover - not Linux, or not allowed
+        pass
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class AnalysedBoard(GameBoard):
-    """A GameBoard with the advisor's "Analyse" toggle in its side panel."""
+    """A GameBoard with the advisor's "Analyse" toggle and table."""
 
-    message_kinds: ClassVar[dict[str, frozenset[str]]] = {**GameBoard.message_kinds, "analyse": frozenset({"on"})}
+    message_kinds: ClassVar[dict[str, frozenset[str]]] = {
+        **GameBoard.message_kinds,
+        "analyse": frozenset({"on"}),
+        "analysis-select": frozenset({"row"}),
+    }
     #: rollouts per legal action, by the path the advisor takes: a compiled kernel affords many (Lost
     #: Cities 1,000; the longer Samoa and Overbooking games 200, as issue 11 sizes them), the readable
     #: engine (numba missing) few
     analysis_rollouts: ClassVar[dict[str, int]] = {"kernel": 1000, "readable": 20}
     analysis_policy: ClassVar[str] = "heuristic"
+    #: False: compute the table in the message handler even inside a kernel (a notebook that wants
+    #: the numbers at once, e.g. a lesson check right after a move)
+    analysis_in_background: ClassVar[bool] = True
 
     #: the toggle (the page asks through a message; it cannot write this)
     analyse = traitlets.Bool(False).tag(sync=True)
-    #: the advisor's table for the shown position, or {"note": why there is none}
+    #: the advisor's table for the shown position, {"note": why there is none}, or while it is
+    #: being worked out {"running": True, "seat": ..., "preparing": a note or ""}
     analysis = traitlets.Dict().tag(sync=True)
+    #: the row the page picked: {"row", "action", "places"} ({} when none)
+    analysis_choice = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **options):
+        self._generation = 0  # bumped by every new position: a worker of an older one stops
+        self._idle = threading.Event()  # clear while the board handles a message from the page
+        self._idle.set()
+        super().__init__(**options)
+
+    def _on_message(self, widget, content, buffers) -> None:
+        # the worker waits at its next step while a click is handled: the move comes first
+        self._idle.clear()
+        try:
+            super()._on_message(widget, content, buffers)
+        finally:
+            self._idle.set()
 
     def _read_message(self, content) -> str:
         kind = super()._read_message(content)
         if kind == "analyse" and not isinstance(content.get("on"), bool):
             raise PageMessageError("an 'analyse' message carries on: true or false")
+        if kind == "analysis-select":
+            self._chosen_row(content.get("row"))
         return kind
 
+    def _chosen_row(self, row) -> dict[str, Any] | None:
+        """The table's row the page names (None: none), or PageMessageError: a row of the table on
+        show, by its place in it (0 is the best)."""
+        if row is None:
+            return None
+        rows = self.analysis.get("rows") or []
+        if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < len(rows):
+            where = f"0 to {len(rows) - 1}" if rows else "none: there is no table on show"
+            raise PageMessageError(
+                f"an 'analysis-select' row is a row of the table ({where}) or null, not {_short(row)}"
+            )
+        return rows[row]
+
     def _handle(self, kind: str, content: dict) -> None:
-        if kind != "analyse":
+        if kind == "analyse":
+            self.analyse = content["on"]
+        elif kind == "analysis-select":
+            row = self._chosen_row(content.get("row"))
+            self.analysis_choice = (
+                {} if row is None else {"row": content["row"], "action": row["action"], "places": row["places"]}
+            )
+        else:
             super()._handle(kind, content)
-            return
-        self.analyse = content["on"]
+
+    @traitlets.observe("analyse")
+    def _on_analyse(self, change) -> None:
+        """Analyse switched, by the page's message or from Python (``board.analyse = True``)."""
         self._refresh()
 
     def _refresh(self) -> None:
@@ -60,6 +151,12 @@ class AnalysedBoard(GameBoard):
     def _start_game(self) -> None:
         self._analysed = None
         super()._start_game()
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The places on the board (the page's focus keys) an action of the player to move touches,
+        for the advisor's preview: the card and where it goes. Each board names its own; from `view`
+        only (what the page already shows)."""
+        return []
 
     # ------------------------------------------------------------------------------ the table
     def _analysis_seat(self) -> tuple[int | None, str]:
@@ -78,26 +175,69 @@ class AnalysedBoard(GameBoard):
         if not self.analyse:
             if self.analysis:
                 self.analysis = {}
+            self.analysis_choice = {}
             self._analysed = None
+            self._generation += 1  # cancels a running analysis
             return
         # the end-of-round screen is part of the key: Continue changes what can be analysed
         key = (len(self.game.history), self.mode, self.viewer(), self.game.settings.seed, bool(self.summary))
         if key == getattr(self, "_analysed", None):
             return
         self._analysed = key
+        self._generation = generation = self._generation + 1
+        self.analysis_choice = {}
         seat, note = self._analysis_seat()
-        if seat is not None:
+        if seat is None:
+            self.analysis = {"note": note}
+            return
+        loop = _running_loop() if self.analysis_in_background else None
+        if loop is None:
+            self.analysis = self._table(self.game, seat, generation, None)
+            return
+        game, view = self.game.clone(), dict(self.view)
+        self.analysis = {"running": True, "seat": seat, "preparing": self._preparing(game)}
+        # started a moment after this handler: the new position's message leaves (the kernel's
+        # output thread needs the GIL for it) and the page draws it before the rollouts begin
+        loop.call_later(START_AFTER, self._start_worker, game, view, seat, generation, loop)
+
+    def _start_worker(self, game, view, seat: int, generation: int, loop) -> None:
+        if generation != self._generation:
+            return
+
+        def work() -> None:
+            _lower_priority()
             try:
-                self.analysis = self._advice(seat)
+                table = self._table(game, seat, generation, loop, view)
+            except _Cancelled:
                 return
-            except ImportError as missing:  # the advisor lives in kit.sim (numpy, scipy: the sim extra)
-                note = f"The advisor needs the 'sim' extra (pip install tablekit[sim]): {missing}"
-        self.analysis = {"note": note}
+            loop.call_soon_threadsafe(self._deliver, generation, table)
 
-    def _advice(self, seat: int) -> dict[str, Any]:
-        from kit.sim.advice import _kernel_for, advise
+        threading.Thread(target=work, name="tablekit-analysis", daemon=True).start()
 
-        engine = "kernel" if _kernel_for(self.game, self.analysis_policy, "auto") else "readable"
+    def _deliver(self, generation: int, table: dict[str, Any]) -> None:
+        """The worker's table, shown only if the board is still where the worker started."""
+        if generation == self._generation and self.analyse:
+            self.analysis = table
+
+    def _preparing(self, game) -> str:
+        """PREPARING when the advisor's compiled kernel must still be compiled, else ""."""
+        try:
+            from kit.kernels.prepare import needs_compiling
+            from kit.sim.advice import fast_path
+        except ImportError:
+            return ""
+        return PREPARING if fast_path(game, self.analysis_policy) is not None and needs_compiling(game) else ""
+
+    def _table(self, game, seat: int, generation: int, loop, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        try:
+            return self._advice(game, seat, generation, loop, self.view if view is None else view)
+        except ImportError as missing:  # the advisor lives in kit.sim (numpy, scipy: the sim extra)
+            return {"note": f"The advisor needs the 'sim' extra (pip install tablekit[sim]): {missing}"}
+
+    def _advice(self, game, seat: int, generation: int, loop, view: dict[str, Any]) -> dict[str, Any]:
+        from kit.sim.advice import advise, fast_path
+
+        engine = "kernel" if fast_path(game, self.analysis_policy) is not None else "readable"
         rollouts = self.analysis_rollouts[engine]
         everything = self.mode == "open"
         start = time.perf_counter()
@@ -105,10 +245,23 @@ class AnalysedBoard(GameBoard):
         parts = 2 if everything else 1
 
         def progress(done: int, total: int, part: int = 0) -> None:
+            if loop is not None:  # on the worker thread (else this is the message handler itself)
+                self._idle.wait()
+            if generation != self._generation:
+                raise _Cancelled
             if time.perf_counter() - start > PROGRESS_AFTER:
-                self.send({"kind": "analysis-progress", "done": done + part * total, "total": total * parts})
+                message = {"kind": "analysis-progress", "done": done + part * total, "total": total * parts}
+                if loop is None:
+                    self.send(message)
+                else:
+                    loop.call_soon_threadsafe(self._send_progress, generation, message)
 
-        advice = advise(self.game, seat, rollouts, self.analysis_policy, everything=everything, progress=progress)
+        advice = advise(game, seat, rollouts, self.analysis_policy, everything=everything, progress=progress)
+        if engine == "kernel":
+            from kit.kernels.prepare import mark_compiled
+
+            mark_compiled(game)
+        actions = {str(action): action for action in game.legal_actions()}
         table = {
             "seat": seat,
             "information": advice.information,
@@ -117,16 +270,21 @@ class AnalysedBoard(GameBoard):
             "seconds": round(advice.seconds, 2),
             "engine": advice.engine,
             "engine_note": advice.engine_reason or "",  # why the readable engine was used, when a fast path exists
-            "rows": [_row(value) for value in advice.actions],
+            "rows": [
+                _row(value) | {"places": self.action_places(actions[value.action], view)} for value in advice.actions
+            ],
+            "ties": _ties(advice),
         }
         if everything:
-            known = advise(
-                self.game, seat, rollouts, self.analysis_policy, progress=lambda d, t: progress(d, t, part=1)
-            )
+            known = advise(game, seat, rollouts, self.analysis_policy, progress=lambda d, t: progress(d, t, part=1))
             wins = {value.action: value for value in known.actions}
             for row in table["rows"]:
                 row["known_win"] = round(wins[row["action"]].win, 4)
         return table
+
+    def _send_progress(self, generation: int, message: dict[str, Any]) -> None:
+        if generation == self._generation:
+            self.send(message)
 
 
 def _row(value) -> dict[str, Any]:
@@ -136,7 +294,15 @@ def _row(value) -> dict[str, Any]:
         "difference": round(value.difference, 2),
         "difference_low": round(value.difference_low, 2),
         "difference_high": round(value.difference_high, 2),
+        "vs_best": round(value.vs_best, 2),
+        "vs_best_low": round(value.vs_best_low, 2),
+        "vs_best_high": round(value.vs_best_high, 2),
         "win": round(value.win, 4),
         "win_low": round(value.win_low, 4),
         "win_high": round(value.win_high, 4),
     }
+
+
+def _ties(advice) -> list[dict[str, Any]]:
+    """The advisor's groups of moves whose rollouts were identical, each with its sentence."""
+    return [{"actions": list(tie.actions), "sentence": tie.sentence} for tie in advice.ties]

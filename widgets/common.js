@@ -188,7 +188,6 @@ function boardPanel(model, { title, scores, extra = [], note = "", onReset = () 
   }
   extra.forEach((node) => controls.append(node));
   side.append(controls);
-  if (model.get("analyse") !== undefined) side.append(analysisBlock(model));
 
   // numbered by hand, not by the list's own markers: those sit outside the box, where a narrow
   // panel cut the first digits off "10." and "100."; these get the width of the longest number
@@ -390,6 +389,7 @@ function startDrawing(root, model, view, title, statusText, openBanner) {
   top.append(el("span", "tk-title", title), el("span", "tk-status", statusText));
   root.append(top);
   if (view.open) root.append(el("div", "tk-banner", t(model, "open_banner", { banner: openBanner })));
+  mountAnalysis(root, model); // the advisor's table under the board (analysis.js), once
 }
 
 // Hot-seat: the screen between turns, until the next player asks to see their hand.
@@ -426,96 +426,8 @@ function redrawOnChange(model, draw) {
   };
   const events = [
     "view", "message", "message_kind", "handover", "log_lines", "log_first", "mode", "bot", "seed",
-    "recent", "summary", "bots_waiting", "undo_blocked", "pace", "analyse", "analysis", "lang", "words",
+    "recent", "summary", "bots_waiting", "undo_blocked", "pace", "lang", "words",
   ].map((n) => `change:${n}`);
   events.forEach((name) => model.on(name, redraw));
-  model.on("msg:custom", analysisProgress);
-  return () => {
-    events.forEach((name) => model.off(name, redraw));
-    model.off("msg:custom", analysisProgress);
-  };
-}
-
-// The advisor's table (widgets/analysis.py): the "Analyse" toggle, then every legal action best
-// first, with its win chance as a bar and its 95% interval as a whisker, the expected score
-// difference, and n. Python chooses whose information it uses; the page only asks.
-const progressNodes = new Set();
-
-function analysisBlock(model) {
-  const block = el("div", "tk-analysis");
-  const on = Boolean(model.get("analyse"));
-  const toggle = el("button", `tk-button tk-analyse${on ? " tk-primary" : ""}`, on ? "Analysis on" : "Analyse");
-  toggle.setAttribute("aria-pressed", String(on));
-  toggle.title = "the advisor: every legal action valued by playing the rest of the game many times";
-  const progress = el("span", "tk-analysis-progress", "");
-  progress.setAttribute("aria-hidden", "true"); // a running figure; the board's live region speaks
-  toggle.addEventListener("click", () => {
-    if (!on) progress.textContent = "analysing…";
-    model.send({ kind: "analyse", on: !on });
-  });
-  block.append(toggle, progress);
-  progressNodes.add(progress);
-  const analysis = model.get("analysis") || {};
-  if (!on) return block;
-  if (analysis.note) {
-    block.append(el("div", "tk-analysis-note", analysis.note));
-    return block;
-  }
-  if (!analysis.rows) return block;
-  const everything = analysis.information === "everything";
-  block.append(
-    el(
-      "div",
-      "tk-analysis-note",
-      everything
-        ? `Player ${analysis.seat} to move, using everything (all hidden cards); "knows" = with only what player ${analysis.seat} can see.`
-        : `Your move, using only what player ${analysis.seat} can see (hidden cards redealt in every rollout).`,
-    ),
-  );
-  const table = el("table", "tk-analysis-table");
-  const head = el("tr");
-  ["action", "win chance (95% CI)", "score diff.", ...(everything ? ["knows"] : [])].forEach((text) =>
-    head.append(el("th", "", text)),
-  );
-  table.append(head);
-  analysis.rows.forEach((row) => {
-    const tr = el("tr");
-    tr.append(el("td", "tk-analysis-action", row.action));
-    const cell = el("td", "tk-analysis-bar-cell");
-    const bar = el("div", "tk-analysis-bar");
-    const fill = el("div", "tk-analysis-fill");
-    fill.style.width = `${(100 * row.win).toFixed(1)}%`;
-    const whisker = el("div", "tk-analysis-whisker");
-    whisker.style.left = `${(100 * row.win_low).toFixed(1)}%`;
-    whisker.style.width = `${(100 * (row.win_high - row.win_low)).toFixed(1)}%`;
-    bar.append(fill, whisker);
-    const pct = (x) => `${Math.round(100 * x)}%`;
-    cell.append(bar, el("span", "tk-analysis-figure", `${pct(row.win)} (${pct(row.win_low)}–${pct(row.win_high)})`));
-    cell.title = `win chance ${pct(row.win)}, 95% interval ${pct(row.win_low)} to ${pct(row.win_high)}, n = ${row.n}`;
-    tr.append(cell);
-    const sign = (x) => (x > 0 ? "+" : "") + x.toFixed(1);
-    const diff = el("td", "tk-analysis-figure", sign(row.difference));
-    diff.title = `expected final score difference, 95% interval ${sign(row.difference_low)} to ${sign(row.difference_high)}`;
-    tr.append(diff);
-    if (everything) tr.append(el("td", "tk-analysis-figure", pct(row.known_win)));
-    table.append(tr);
-  });
-  block.append(table);
-  block.append(
-    el(
-      "div",
-      "tk-analysis-note",
-      `n = ${analysis.n} rollouts per action, ${analysis.policy} play afterwards (a simulation of that bot's play, ` +
-        `not best play); ${analysis.seconds} s.${analysis.engine_note ? ` (${analysis.engine_note}.)` : ""}`,
-    ),
-  );
-  return block;
-}
-
-function analysisProgress(message) {
-  if (!message || message.kind !== "analysis-progress") return;
-  for (const node of progressNodes) {
-    if (!node.isConnected) progressNodes.delete(node);
-    else node.textContent = `analysing… ${Math.round((100 * message.done) / message.total)}%`;
-  }
+  return () => events.forEach((name) => model.off(name, redraw));
 }

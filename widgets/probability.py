@@ -438,3 +438,28 @@ def grouped_shares(frame: pl.DataFrame, x_title: str, title: str, subtitle: str)
     )
     whiskers = base.mark_rule(color=INK, strokeWidth=1).encode(y="low:Q", y2="high:Q")
     return (bars + whiskers).properties(width=560, height=260, title=alt.Title(title, subtitle=subtitle))
+
+
+def belief_lines(
+    frame: pl.DataFrame, title: str, subtitle: str, band: tuple[float, float] | None = None, x_title: str = "rate"
+) -> alt.Chart:
+    """Beliefs about a rate as density curves (columns `rate`, `density`, `belief`; one curve per
+    belief, in the frame's order), with `band` — e.g. the engine's long-run share's 95% interval —
+    shaded behind them."""
+    beliefs = list(dict.fromkeys(frame["belief"]))
+    palette = [INK_SOFT, EXACT, "#2e7d32", SIMULATED, "#c62828"]
+    lines = (
+        alt.Chart(frame)
+        .mark_line(strokeWidth=2)
+        .encode(
+            x=alt.X("rate:Q", title=x_title),
+            y=alt.Y("density:Q", title="belief (density)"),
+            color=alt.Color("belief:N", title=None, sort=beliefs,
+                            scale=alt.Scale(domain=beliefs, range=(palette * 2)[: len(beliefs)])),  # fmt: skip
+        )
+    )
+    layers = [lines]
+    if band is not None:
+        shade = pl.DataFrame({"low": [band[0]], "high": [band[1]]})
+        layers.insert(0, alt.Chart(shade).mark_rect(color=SIMULATED, opacity=0.2).encode(x="low:Q", x2="high:Q"))
+    return alt.layer(*layers).properties(width=460, height=220, title=alt.Title(title, subtitle=subtitle))

@@ -19,7 +19,6 @@ costs is a compile that another process had already done, never a half-written k
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
@@ -33,14 +32,26 @@ def digest(sources: Sequence[Path]) -> str:
 
 
 def cache_dir(module_file: str | Path) -> Path:
-    """Where numba keeps `module_file`'s cache: NUMBA_CACHE_DIR (the source's absolute directory
-    mirrored under it) when set, else the __pycache__ beside the source (numba's choice when it may
-    write there; otherwise numba uses a per-user directory this does not look after)."""
+    """Where numba keeps `module_file`'s cache, as numba itself chooses it (its locators, in its
+    order): NUMBA_CACHE_DIR when set, else the __pycache__ beside the source when this user may
+    write there (a clone, CI as root), else numba's per-user directory (a class server's students,
+    whose kit is installed read-only: each keeps, and refreshes, a cache of their own). Without
+    numba: the __pycache__ beside the source."""
     source = Path(module_file).resolve()
-    root = os.environ.get("NUMBA_CACHE_DIR")
-    if root:
-        return Path(root) / source.parent.relative_to(source.anchor)
-    return source.parent / "__pycache__"
+    try:
+        from numba.core import caching
+    except ImportError:
+        return source.parent / "__pycache__"
+    implementation = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # renamed in numba 0.6x
+    for locator_class in implementation._locator_classes:
+        locator = locator_class.from_function(_probe, str(source))
+        if locator is not None:
+            return Path(locator.get_cache_path())
+    return source.parent / "__pycache__"  # pragma: no cover - numba found no place at all
+
+
+def _probe() -> None:
+    """A stand-in function for numba's locators, which only read where a function starts."""
 
 
 def refresh(module_file: str | Path, sources: Sequence[Path], directory: Path | None = None) -> bool:
@@ -57,7 +68,8 @@ def refresh(module_file: str | Path, sources: Sequence[Path], directory: Path | 
     except OSError:
         pass
     try:
-        for pattern in (f"{stem}.*.nbi", f"{stem}.*.nbc"):  # "fast.*" is not "fast_kernel.*"
+        # "fast.*" is not "fast_kernel.*"; a "compiled" mark (kit/kernels/prepare.py) goes with them
+        for pattern in (f"{stem}.*.nbi", f"{stem}.*.nbc", "*.compiled"):
             for path in directory.glob(pattern):
                 path.unlink(missing_ok=True)
         directory.mkdir(parents=True, exist_ok=True)

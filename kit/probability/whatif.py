@@ -1,9 +1,16 @@
 """Lesson 8 — what if I play this instead? (the move advisor, `kit.sim.advice`, in all three games)
 
 The advisor values every legal action by rollouts: each an independent replay from a redeal of what
-the player cannot see. Its intervals are Student t intervals for a mean, so their half-width is
-t × sd / √n: four times the rollouts, half the width. Two actions can be told apart only once their
-intervals stop overlapping — which may take many rollouts when their values are close.
+the player cannot see, and each action tried on the *same* redeals with the same random play (common
+random numbers). The rollouts are an experiment on the rollout policy: the action is set, the hidden
+cards are redealt at random, and everyone then plays like the policy.
+
+An action's own interval is a Student t interval for a mean, so its half-width is t × sd / √n: four
+times the rollouts, half the width. Whether two actions can be told apart is read from their *paired*
+difference: per rollout, this action's result minus the other's on the same redeal, whose mean has its
+own t interval (`ActionValue.vs_best`). The deal's luck cancels in each rollout's difference, so that
+interval is narrower than the two own intervals side by side, and two actions are told apart as soon
+as it excludes 0 — often while their own intervals still overlap.
 
 All three games have a compiled kernel that plays exactly the readable engine's games (without numba
 the advisor plays the readable engine, tens of times slower): the lesson uses one position of each with
@@ -133,16 +140,6 @@ def game_position(name: str) -> Game:
     return game
 
 
-def identical_rows(result: Advice) -> list[list[str]]:
-    """Groups of two or more moves whose estimates and intervals agree to the last digit (common
-    random numbers: moves that play out alike in every rollout), best first."""
-    groups: dict[tuple, list[str]] = {}
-    for value in result.actions:
-        key = (value.difference, value.difference_low, value.difference_high, value.win, value.win_low, value.win_high)
-        groups.setdefault(key, []).append(str(value.action))
-    return [group for group in groups.values() if len(group) > 1]
-
-
 @functools.lru_cache(maxsize=64)
 def advice(name: str, rollouts: int, policy: str | None = None, seed: int = 0) -> Advice:
     """The advisor's table for the lesson's position of `name`, kept once computed (without numba
@@ -150,24 +147,43 @@ def advice(name: str, rollouts: int, policy: str | None = None, seed: int = 0) -
     return advise(game_position(name), rollouts=rollouts, policy=policy or POSITIONS[name].policy, seed=seed)
 
 
-def rollouts_to_tell_apart(result: Advice) -> int | None:
-    """About how many rollouts per move separate the best two moves' intervals, if their estimates
-    stay where they are: the sum of the two half-widths must shrink below the gap, and widths go as
-    1/√n. None when the two estimates are equal (no number of rollouts separates them)."""
+def verdict(result: Advice) -> str:
+    """Whether the table's best two moves are told apart, read from their paired difference (best
+    minus second over the same rollouts) and its 95% interval — not from whether their own intervals
+    overlap."""
     best, second = result.actions[0], result.actions[1]
-    gap = best.difference - second.difference
+    if any({best.action, second.action} <= set(tie.actions) for tie in result.ties):
+        return (
+            f"{best.action} and {second.action} have the same result in every rollout: no number of "
+            "rollouts tells them apart"
+        )
+    gap, low, high = -second.vs_best, -second.vs_best_high, -second.vs_best_low
+    difference = f"best minus second = {gap:+.2f} (95% CI {low:+.2f} to {high:+.2f}, n = {result.rollouts:,})"
+    if told_apart(result):
+        return f"{best.action} beats {second.action}: {difference} excludes 0, so they are told apart"
+    return f"{best.action} and {second.action} are not yet told apart: {difference} includes 0"
+
+
+def told_apart(result: Advice) -> bool:
+    """Whether the paired interval of the second-best move minus the best lies wholly below 0."""
+    return result.actions[1].vs_best_high < 0
+
+
+def rollouts_to_tell_apart(result: Advice) -> int | None:
+    """About how many rollouts per move make the paired interval of the best two exclude 0, if the
+    mean difference and the spread of the per-rollout differences stay where they are: its half-width
+    must shrink below the gap, and widths go as 1/√n (fewer than now when it excludes 0 already). None
+    when the gap is 0 (no number of rollouts separates them)."""
+    second = result.actions[1]
+    gap = -second.vs_best
     if gap <= 0:
         return None
-    widths = half_width(best.difference_low, best.difference_high) + half_width(
-        second.difference_low, second.difference_high
-    )
-    return rollouts_for(widths, result.rollouts, gap)
+    return rollouts_for(half_width(second.vs_best_low, second.vs_best_high), result.rollouts, gap)
 
 
-def overlapping_best(result: Advice) -> int:
-    """How many moves' intervals overlap the best move's: the moves not yet told apart from it."""
-    best = result.actions[0]
-    return sum(value.difference_high >= best.difference_low for value in result.actions[1:])
+def told_apart_from_best(result: Advice) -> int:
+    """How many moves' paired intervals with the best lie wholly below 0: the moves told apart from it."""
+    return sum(value.vs_best_high < 0 for value in result.actions[1:])
 
 
 def half_width(low: float, high: float) -> float:
@@ -182,7 +198,8 @@ def widths(
     steps: Callable[[list[int]], Iterable[int]] = iter,
 ) -> list[dict]:
     """For each number of rollouts n: the advisor's best action, its estimate and the half-width of
-    its 95% interval, and the same for the runner-up; whether the two intervals overlap."""
+    its 95% interval, and the same for the runner-up; whether the two intervals overlap; the paired
+    difference best minus runner-up ("gap") with its interval, and whether that tells them apart."""
     return [width_row(advise(game, rollouts=n, policy=policy, seed=seed)) for n in steps(list(rollouts))]
 
 
@@ -202,6 +219,11 @@ def width_row(result: Advice) -> dict:
         "second_value": second.difference,
         "second_half_width": half_width(second.difference_low, second.difference_high),
         "overlap": best.difference_low <= second.difference_high,
+        "gap": -second.vs_best,  # best minus second, paired over the same rollouts
+        "gap_low": -second.vs_best_high,
+        "gap_high": -second.vs_best_low,
+        "gap_half_width": half_width(second.vs_best_low, second.vs_best_high),
+        "told_apart": told_apart(result),
         "seconds": result.seconds,
     }
 
@@ -213,13 +235,17 @@ def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: fl
 
 
 def table(advice: Advice, top: int = 8) -> list[dict]:
-    """The advisor's table as rows for a frame: the `top` actions, best first."""
+    """The advisor's table as rows for a frame: the `top` actions, best first, each with its own
+    estimate and interval and its paired difference to the best ("vs best") with that interval."""
     return [
         {
             "action": value.action,
             "score difference": round(value.difference, 2),
             "low": round(value.difference_low, 2),
             "high": round(value.difference_high, 2),
+            "vs best": round(value.vs_best, 2),
+            "vs best low": round(value.vs_best_low, 2),
+            "vs best high": round(value.vs_best_high, 2),
             "win": round(value.win, 3),
             "n": value.n,
         }

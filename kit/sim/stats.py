@@ -28,7 +28,7 @@ Grouped summaries always carry `n`, so a chart or table made from them can show 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import polars as pl
@@ -139,3 +139,11 @@ def interval_text(estimate: float, low: float, high: float, n: int, percent: boo
     if percent:
         return f"{estimate:.0%} (95% CI {low:.0%}–{high:.0%}, n = {n:,})"
     return f"{estimate:.2f} (95% CI {low:.2f}–{high:.2f}, n = {n:,})"
+
+
+def is_reversal(within: Iterable[str], pooled: str, unclear: str) -> bool:
+    """Simpson's reversal, from the comparison's verdict in each group (`within`) and pooled: every
+    group points the same way, clearly, and the pooled comparison clearly the other way. A verdict
+    equal to `unclear` (intervals overlapping) is no direction."""
+    ways = set(within)
+    return len(ways) == 1 and unclear not in ways and pooled != unclear and pooled not in ways

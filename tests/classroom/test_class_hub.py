@@ -21,6 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from tests.browser.lab import CHROMIUM_FLAGS, chromium_path, free_port
@@ -203,6 +204,14 @@ def test_a_lesson_goes_round_the_class_and_comes_back_graded(hub):
                     for role in ("right", "wrong")
                 }
             assert scores == {"right": 1.0, "wrong": 0.0}
+            # the teacher's view reads the same gradebook
+            from classroom import gradebook as view
+
+            course_dir = view.course_directory(root=hub["course_dir"])
+            course_dir.course_id = course
+            marks = view.checks(course_dir).filter(pl.col("lesson") == LESSON, pl.col("check") == "ex2-check")
+            shown = {row["student"]: row["status"] for row in marks.iter_rows(named=True)}
+            assert shown == {who["right"]: view.PASSED, who["wrong"]: view.NOT_YET}
 
             teacher.post(f"{formgrader}/assignment/{LESSON}/generate_feedback", prefix=f"/services/{course}")
             teacher.post(f"{formgrader}/assignment/{LESSON}/release_feedback", prefix=f"/services/{course}")
@@ -229,6 +238,10 @@ def test_students_cannot_read_each_other_nor_the_teachers_sources(hub):
     assert not can_read(who["right"], other_home)
     assert not can_read(who["right"], hub["course_dir"] / "source")
     assert not can_read(who["teacher"], other_home)  # the teacher grades through the formgrader, not by peeking
+    # the teacher's view: in the grading account's home, outside the course's source (never released)
+    teacher_view = Path(pwd.getpwnam(hub["grader"]).pw_dir) / "gradebook.ipynb"
+    assert can_read(hub["grader"], teacher_view) and not can_read(who["right"], teacher_view)
+    assert not list((hub["course_dir"] / "source").rglob("gradebook.ipynb"))
 
 
 FLAG_ROW = "04-the-flag-row"

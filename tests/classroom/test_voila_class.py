@@ -87,9 +87,10 @@ def test_only_student_versions_are_served(voila):
     lesson = "probability/01-will-the-card-i-need-come.ipynb"
     page = fetch(f"{voila['url']}/voila/render/{lesson}?token={voila['token']}")
     assert "Will the card I need come" in page
-    assert "BEGIN SOLUTION" not in page and "Fraction(comb(8, 0)" not in page  # the solution's expression
+    assert "BEGIN SOLUTION" not in page and "Fraction(comb(44, 22)" not in page  # the solution's expression
     served = (voila["site"] / "notebooks" / lesson).read_text()
-    assert "BEGIN SOLUTION" not in served  # the teacher's version is not on the server at all
+    for teachers in ("BEGIN SOLUTION", "HIDDEN TESTS", "graded_", "Teacher notes"):  # nor the grading
+        assert teachers not in served and teachers not in page, teachers
     # the notebook files themselves are not served (voila.json's file rules)
     assert status(f"{voila['url']}/voila/files/{lesson}?token={voila['token']}") in (403, 404)
 

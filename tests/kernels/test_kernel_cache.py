@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,12 +38,30 @@ def test_a_changed_dependency_clears_the_modules_cache_and_only_its(tmp_path):
     assert not refresh(module, [module, other])
 
 
-def test_the_cache_directory_is_numbas(tmp_path, monkeypatch):
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    assert cache_dir(tmp_path / "fast.py") == tmp_path.resolve() / "__pycache__"
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
-    module = tmp_path / "kit" / "fast.py"
-    assert cache_dir(module) == tmp_path / "cache" / module.parent.resolve().relative_to(module.resolve().anchor)
+TINY = "import numba\n\n@numba.njit(cache=True)\ndef one():\n    return 1\n"
+WHERE = (
+    "import sys; sys.path.insert(0, sys.argv[1]); import tiny; tiny.one(); "
+    "from kit.kernels.kernel_cache import cache_dir; print(cache_dir(tiny.__file__))"
+)
+
+
+@pytest.mark.parametrize("chosen", [False, True], ids=["beside the source", "NUMBA_CACHE_DIR"])
+def test_the_cache_directory_is_where_numba_writes(tmp_path, chosen):
+    """numba names the folder under NUMBA_CACHE_DIR by a hash of the source's folder: the stamp must
+    sit, and clear, exactly where numba wrote (asked of a fresh process: numba reads it at import)."""
+    pytest.importorskip("numba")
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "tiny.py").write_text(TINY)
+    env = {name: value for name, value in os.environ.items() if name != "NUMBA_CACHE_DIR"}
+    if chosen:
+        env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    found = subprocess.run(
+        [sys.executable, "-c", WHERE, str(package)], env=env, capture_output=True, text=True, check=True, timeout=120
+    ).stdout.strip()
+    folder = Path(found)
+    assert list(folder.glob("tiny.one-*.nbi")), f"numba wrote its index elsewhere than {folder}"
+    assert folder.parent == tmp_path / "cache" if chosen else folder == package / "__pycache__"
 
 
 @pytest.mark.parametrize(

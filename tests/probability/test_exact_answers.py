@@ -253,7 +253,10 @@ def test_lesson_5_the_position_is_stated_as_data(seed):
     hotel = game.view(0)["hotels"][0]
     assert (hotel["beds"], hotel["rule"]) == (backs.POSITION["beds"], backs.POSITION["rule"])
     assert [[s["colour"], s["crest"], s["size"]] for s in hotel["queue"]] == [
-        ["blue", "fish", "large"], ["green", "rose", "small"], ["red", "bird", "large"]]
+        ["blue", "fish", "large"],
+        ["green", "rose", "small"],
+        ["red", "bird", "large"],
+    ]
     assert [(h.beds, h.rule) for h in game.hotels[1:]] == [(h["beds"], h["rule"]) for h in backs.OTHER_HOTELS]
     for player, colour in enumerate(game.colours):
         assert sorted(card.key for card in game.hands[player]) == sorted(backs.HANDS[colour])
@@ -326,19 +329,57 @@ def test_lesson_8_four_times_the_rollouts_halve_the_interval_on_the_engine():
     assert rows[1]["best_half_width"] < rows[0]["best_half_width"]
 
 
-def _advice(*rows: tuple[str, float, float, float], n: int = 100):
+def _advice(*rows: tuple, n: int = 100):
+    """A table from rows (action, mean, low, high[, vs_best, vs_best_low, vs_best_high]), best first."""
     from kit.sim.advice import ActionValue, Advice
 
-    values = [ActionValue(action, n, mean, low, high, 0.5, 0.4, 0.6) for action, mean, low, high in rows]
+    values = [ActionValue(action, n, mean, low, high, 0.5, 0.4, 0.6, *vs) for action, mean, low, high, *vs in rows]
     return Advice(0, "random", n, "viewer", "readable", 0.0, values)
 
 
-def test_lesson_8_rollouts_to_tell_apart_and_moves_overlapping_the_best_read_the_table():
-    table = _advice(("a", 26, 23, 29), ("b", 21, 18, 24), ("c", 20.5, 19.5, 21.5), ("d", 10, 8, 12))
-    assert whatif.rollouts_to_tell_apart(table) == 144  # (3 + 3) / 5 = 1.2: 100 x 1.44
-    assert whatif.overlapping_best(table) == 1  # b reaches 24 >= 23; c stops at 21.5
-    twins = _advice(("a", 1, 0, 2), ("b", 1, 0, 2), ("c", -5, -6, -4))
-    assert whatif.rollouts_to_tell_apart(twins) is None and whatif.overlapping_best(twins) == 1
+def test_lesson_8_the_verdict_comes_from_the_paired_interval_not_from_overlapping_intervals():
+    """Own intervals that overlap (23–29 and 18–24) with a paired interval of b − a wholly below 0:
+    told apart. The overlap reading ("cannot yet be told apart") is the error the lesson corrects."""
+    table = _advice(("a", 26, 23, 29, 0, 0, 0), ("b", 21, 18, 24, -5, -6, -4), ("c", 20.5, 19.5, 21.5, -5.5, -9, 1))
+    assert table.actions[1].difference_high >= table.actions[0].difference_low  # the own intervals overlap
+    assert whatif.told_apart(table)
+    assert "told apart" in whatif.verdict(table) and "not yet" not in whatif.verdict(table)
+    assert "+5.00 (95% CI +4.00 to +6.00, n = 100)" in whatif.verdict(table)
+    close = _advice(("a", 26, 23, 29, 0, 0, 0), ("b", 25, 22, 28, -1, -2.5, 0.5))
+    assert not whatif.told_apart(close) and "not yet told apart" in whatif.verdict(close)
+    assert whatif.told_apart_from_best(table) == 1  # b; c's paired interval reaches 0
+
+
+def test_lesson_8_rollouts_to_tell_apart_use_the_paired_half_width():
+    """Exercise 5: the paired half-width (1) must shrink below the gap (5): 100 x (1/5)^2 = 4, where
+    the two own half-widths together (3 + 3) would ask for 100 x (6/5)^2 = 144."""
+    table = _advice(("a", 26, 23, 29, 0, 0, 0), ("b", 21, 18, 24, -5, -6, -4))
+    assert whatif.rollouts_to_tell_apart(table) == 4
+    wide = _advice(("a", 1, 0, 2, 0, 0, 0), ("b", 0, -1, 1, -1, -3, 1))
+    assert whatif.rollouts_to_tell_apart(wide) == 400  # half-width 2, gap 1: 100 x 4
+    twins = _advice(("a", 1, 0, 2, 0, 0, 0), ("b", 1, 0, 2, 0, 0, 0), ("c", -5, -6, -4, -6, -7, -5))
+    assert whatif.rollouts_to_tell_apart(twins) is None
+
+
+def test_lesson_8_the_stored_notebook_teaches_the_paired_verdict():
+    """The lesson's verdicts are computed (`whatif.verdict`), its stored outputs show them, and no cell
+    reads a verdict off overlapping own intervals."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "notebooks/probability/08-what-if-i-play-this-instead.ipynb"
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    sources = ["".join(cell["source"]) for cell in cells]
+    outputs = "".join(
+        "".join(output.get("text", "")) for cell in cells if cell["cell_type"] == "code" for output in cell["outputs"]
+    )
+    assert sum("lesson.verdict(" in source for source in sources) >= 3  # Lost Cities, Samoa, Overbooking
+    assert not any("difference_low > second.difference_high" in source for source in sources)
+    overlap_verdicts = ("overlap: they cannot", "intervals overlap; more rollouts")
+    assert not any(verdict in source for verdict in overlap_verdicts for source in sources)
+    assert whatif.verdict(whatif.advice("samoa", 100)) in outputs
+    assert "writing a little Python" in sources[0]
+    assert not any("Teacher notes" in source or "**Answers.**" in source for source in sources)
 
 
 @pytest.mark.slow
@@ -362,26 +403,39 @@ def test_lesson_8_samoa_and_overbooking_positions_are_the_ones_the_lesson_descri
     assert kept.actions == advise(whatif.game_position("samoa"), rollouts=10, policy="heuristic").actions
 
 
-def test_lesson_8_identical_rows_pairs_each_row_with_its_first_twin():
-    twins = _advice(("a", 1, 0, 2), ("b", 1, 0, 2), ("c", -5, -6, -4), ("d", 1, 0, 2), ("e", -5, -6, -3))
-    assert whatif.identical_rows(twins) == [["a", "b", "d"]]
-    assert whatif.identical_rows(_advice(("a", 1, 0, 2), ("b", 1, 0, 2.5))) == []
-
-
 @pytest.mark.slow
 def test_lesson_8_overbooking_twins_zero_width_and_the_square_law_on_the_engine():
-    """Moves that play out alike get identical rows (common random numbers); heuristic play from the
+    """Moves that play out alike are the advisor's ties (common random numbers); heuristic play from the
     lesson's Overbooking position ends alike in every rollout (width 0); with random play the width
     at 4n is half the width at n, up to the sampling error of the standard deviation."""
     small, large = whatif.advice("overbooking", 100), whatif.advice("overbooking", 400)
-    rows = {value.action: value for value in large.actions}
-    for first, *others in whatif.identical_rows(large):
-        for other in others:
-            assert vars(rows[first]) | {"action": ""} == vars(rows[other]) | {"action": ""}
     heuristic = whatif.advice("overbooking", whatif.HEURISTIC_ROLLOUTS, "heuristic")
     assert all(v.difference_low == v.difference_high for v in heuristic.actions)
+    assert heuristic.ties, "the lesson explains its identical rows with the advisor's ties"
+    rows = {value.action: value for value in heuristic.actions}
+    for first, *others in (tie.actions for tie in heuristic.ties):
+        for other in others:  # identical rows, as the lesson's table shows them
+            assert vars(rows[first]) | {"action": "", "vs_best": 0} == vars(rows[other]) | {"action": "", "vs_best": 0}
     ratios = [
         whatif.half_width(b.difference_low, b.difference_high) / whatif.half_width(a.difference_low, a.difference_high)
         for a, b in zip(sorted(small.actions, key=lambda v: v.action), sorted(large.actions, key=lambda v: v.action))
     ]
     assert sum(ratios) / len(ratios) == pytest.approx(0.5, abs=0.1)
+
+
+def test_lesson_8_the_lost_cities_position_shows_what_section_4_says():
+    """Section 4's premises on the lesson's own position (100 heuristic rollouts, seed 0): the paired
+    interval of best minus second is far narrower than either move's own interval, and at some n of
+    the lesson's table the own intervals overlap while the paired one already excludes 0."""
+    from kit.sim.advice import advise
+
+    game = whatif.position(cards_left=30)
+    advice = advise(game, rollouts=100, policy="heuristic", seed=0, keep_rollouts=True)
+    best, second = advice.actions[:2]
+    paired = whatif.half_width(second.vs_best_low, second.vs_best_high)
+    own = min(whatif.half_width(v.difference_low, v.difference_high) for v in (best, second))
+    assert paired < own / 2
+    per_rollout = advice.differences[:, 0] - advice.differences[:, 1]
+    assert per_rollout.std(ddof=1) < advice.differences[:, 1].std(ddof=1) / 2
+    rows = whatif.widths(game, [25, 50, 100, 200, 400, 800, 1600], policy="heuristic", seed=0)
+    assert any(row["overlap"] and row["told_apart"] for row in rows)

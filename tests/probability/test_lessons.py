@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from .lesson_format import NOT_YET_CONVERTED
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks" / "probability").glob("[0-9]*.ipynb"))
-PARTS = ("**Learning goals.**", "## 1. Predict first", "## Teacher notes", "**45-minute plan.**",
-         "**Misconceptions this lesson targets.**", "**Answers.**", "**Needs:**", "**Time:**")  # fmt: skip
+PARTS = ("**Learning goals.**", "## 1. Predict first", "**Needs:**", "**Time:**")
+#: a lesson in the graded format keeps these in its teacher guide (tests/probability/test_grading.py);
+#: one still in the former format keeps them in the notebook
+TEACHER_PARTS = ("## Teacher notes", "**45-minute plan.**", "**Misconceptions this lesson targets.**", "**Answers.**")
 
 
 def cells(path: Path) -> list[dict]:
@@ -28,7 +32,7 @@ def test_a_lesson_has_goals_prediction_exact_and_simulated_answers_explorer_and_
     notebook = cells(lesson)
     markdown = "\n".join(text(c) for c in notebook if c["cell_type"] == "markdown")
     code = "\n".join(text(c) for c in notebook if c["cell_type"] == "code")
-    for part in PARTS:
+    for part in PARTS + (TEACHER_PARTS if lesson.stem in NOT_YET_CONVERTED else ()):
         assert part in markdown, f"{lesson.name} lacks {part}"
     # the graded copy's answer cells read differently: every lesson says what to do with them
     assert "`# YOUR CODE HERE` and `raise NotImplementedError()`" in markdown.replace("\n", " ")
@@ -93,3 +97,20 @@ def test_a_stored_lessons_explorer_shows_a_still_picture_and_how_to_bring_it_to_
         assert "".join(output["data"]["text/plain"]) == RUN_TO_EXPLORE
     stored = json.dumps(cells(lesson))
     assert "model not found" not in stored and "Explorer: run the notebook" not in stored
+
+
+def test_lesson_1_says_rightly_how_many_standard_errors_and_its_guide_gives_exercise_1s_answer():
+    from fractions import Fraction
+    from math import sqrt
+
+    from kit.probability import urn
+
+    lesson = ROOT / "notebooks" / "probability" / "01-will-the-card-i-need-come.ipynb"
+    said = re.search(r"0\.03 would be about ([\d.]+) standard errors", "".join(text(c) for c in cells(lesson)))
+    assert said, "exercise 4 no longer says how far 0.03 is in standard errors"
+    p = float(urn.urn_for(urn.lesson_round(), 0, 0).at_least(3))
+    assert float(said[1]) == round(0.03 / sqrt(p * (1 - p) / 5_000), 1)
+    guide = (ROOT / "docs" / "teachers" / "probability" / f"{lesson.stem}.md").read_text(encoding="utf-8")
+    answer = re.search(r"Exercise 1: .*? = (\d+)/(\d+) ≈ ([\d.]+)", guide)
+    exact = urn.urn_for(urn.lesson_round(), 0, 2).pmf()[0]
+    assert Fraction(int(answer[1]), int(answer[2])) == exact and float(answer[3]) == round(float(exact), 5)

@@ -19,7 +19,8 @@ import pytest
 from widgets import charts
 
 ROOT = Path(__file__).resolve().parents[2]
-ANALYSES = sorted(ROOT.glob("notebooks/*/09-*.ipynb"))
+GAMES = ("lost-cities", "samoa", "overbooking")
+ANALYSES = sorted(path for game in GAMES for path in (ROOT / "notebooks" / game).glob("09-*"))
 RULE_PATH = sorted(
     path for game in ("lost-cities", "samoa", "overbooking") for path in (ROOT / "notebooks" / game).glob("0[1-8]-*")
 )

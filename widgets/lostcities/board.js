@@ -368,4 +368,4 @@ function render({ model, el: host }) {
   return cleanup;
 }
 
-export default { render };
+export default withReview({ render });

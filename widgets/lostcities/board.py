@@ -14,18 +14,20 @@ from typing import Any
 
 from kit.i18n import N_, Term, gettext, render
 from kit.lostcities import LostCities
+from kit.lostcities.actions import Discard, Draw, Pass, Play
 from kit.lostcities.heuristic import HeuristicBot
 from kit.lostcities.rules import PASS_MIN_HAND
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import ReviewedBoard
 from ..words import counted
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class LostCitiesBoard(AnalysedBoard):
+class LostCitiesBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Lost Cities, 2 players or 4 as partners (`players=4`).
 
     Options: mode ("bot", "hotseat", "open"), bot ("heuristic" or "random"), human (the seat you
@@ -128,3 +130,22 @@ class LostCitiesBoard(AnalysedBoard):
         legend = [{**entry, "name": format(Term(entry["name"]))} for entry in view["legend"]]
         investment = render(N_("investment card ({multipliers})"), multipliers=multipliers)
         return {**view, "legend": legend, "investment_words": investment, "passing": passing}
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The advisor's preview: the hand card and the expedition or discard pile it goes to, or the
+        pile drawn from (the page's focus keys, board.js)."""
+        seat = view["to_move"] if view.get("open") else view.get("viewer")
+        hand = (view["hands"][seat] if view.get("open") else view.get("hand")) or []
+
+        def in_hand(card) -> list[str]:
+            return [f"hand-{seat}-{hand.index(str(card))}"] if str(card) in hand else []
+
+        if isinstance(action, Play):
+            return [*in_hand(action.card), f"exp-{str(action.card)[0]}"]
+        if isinstance(action, Discard):
+            return [*in_hand(action.card), f"pile-{str(action.card)[0]}"]
+        if isinstance(action, Draw):
+            return ["deck" if action.pile is None else f"pile-{action.letter}"]
+        if isinstance(action, Pass):
+            return [place for card in action.cards for place in in_hand(card)]
+        return []

@@ -18,7 +18,7 @@ def end_of_round(game: LostCities, events: list[dict[str, Any]]) -> dict[str, An
     end = ends[-1]
     # the round's last action is a draw from the draw pile, which leaves the expeditions as they
     # were: the table just before it is the table that was scored
-    table = LostCities.replay(game.settings, game.history[:-1]).public_view()
+    table = type(game).replay(game.settings, game.history[:-1]).public_view()
     tables = [_side_table(table, side, end["scores"][side]) for side in range(len(table["teams"]))]
     totals = ", ".join(f"{_side_name(table, side)} {total}" for side, total in enumerate(end["totals"]))
     next_round = render(N_("Continue to round {round}"), round=end["round"] + 1)

@@ -307,4 +307,4 @@ function render({ model, el: host }) {
   return cleanup;
 }
 
-export default { render };
+export default withReview({ render });

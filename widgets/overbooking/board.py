@@ -14,19 +14,21 @@ import traitlets
 
 from kit.i18n import N_, Message, Term, gettext, render
 from kit.overbooking import Overbooking
+from kit.overbooking.actions import Place, Target
 from kit.overbooking.components import GUEST_NAMES, Components, rule_words
 from kit.overbooking.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import ReviewedBoard
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 STAGE_2_KINDS = ("reveal", "ability", "book", "no-room")
 
 
-class OverbookingBoard(AnalysedBoard):
+class OverbookingBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Overbooking, 2 to 4 players. Options: mode, bot, human, seed, allow_peeking (see
     LostCitiesBoard and docs/boards.md), and the game's own settings
     (players, score_card, first_player, scenario, ...)."""
@@ -200,6 +202,18 @@ class OverbookingBoard(AnalysedBoard):
             self.next_step(everything=kind == "all-steps")
         else:
             super()._handle(kind, content)
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The advisor's preview: the hand card and the queue or back door it goes to, or the queue
+        position chosen as the target (the page's focus keys, board.js)."""
+        seat = view["to_move"] if view.get("open") else view.get("viewer")
+        hand = (view["hands"][seat] if view.get("open") else view.get("hand")) or []
+        if isinstance(action, Place):
+            card = [f"hand-{hand.index(action.card)}"] if action.card in hand else []
+            return [*card, f"{action.where}-{action.hotel}"]
+        if isinstance(action, Target) and view.get("checking") is not None:
+            return [f"target-{view['checking']}-{action.position}"]
+        return []
 
 
 def board_words(components: Components, score_card: str | None) -> dict[str, Any]:

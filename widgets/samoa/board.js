@@ -366,4 +366,4 @@ function render({ model, el: host }) {
   return cleanup;
 }
 
-export default { render };
+export default withReview({ render });

@@ -11,19 +11,21 @@ from typing import Any
 
 from kit.i18n import N_, Term, gettext, render
 from kit.samoa import Samoa
+from kit.samoa.actions import Buy, Choose, Place, Remove, SendHome, Swap
 from kit.samoa.components import Components
 from kit.samoa.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
 from ..assets import bundle
 from ..base import bot_choices
+from ..review import ReviewedBoard
 from ..words import counted
 from .picture import ICONS
 from .picture import svg as still_svg
 from .summary import end_of_round
 
 
-class SamoaBoard(AnalysedBoard):
+class SamoaBoard(ReviewedBoard, AnalysedBoard):
     """A live board for Samoa, 3 to 6 players. Options: mode, bot, human, seed, allow_peeking (see
     LostCitiesBoard and docs/boards.md), and the game's own settings (players, tie_card, scenario, ...)."""
 
@@ -118,6 +120,22 @@ class SamoaBoard(AnalysedBoard):
         help_text = gettext(PHASE_HELP[view["phase"]]) if view["phase"] in PHASE_HELP else ""
         nationalities = {key: format(Term(name)) for key, name in view["nationalities"].items()}
         return {**view, "hotels": hotels, "phase_help": help_text, "nationalities": nationalities, **words}
+
+    def action_places(self, action, view: dict[str, Any]) -> list[str]:
+        """The advisor's preview: the price card, the tourist and the room, or the tile bought (the
+        page's focus keys, board.js)."""
+        seat = view["to_move"] if view.get("open") else view.get("viewer")
+        if isinstance(action, Choose | Swap):
+            return [f"price-{action.card}"]
+        if isinstance(action, Place):
+            return [f"tourist-{action.group}-{action.tile}", f"room-{seat}-{action.room}"]
+        if isinstance(action, Remove):
+            return [f"room-{seat}-{action.room}"]
+        if isinstance(action, Buy):
+            return [f"tile-{action.kind}"] + ([] if action.room is None else [f"room-{seat}-{action.room}"])
+        if isinstance(action, SendHome):
+            return [f"room-{seat}-{room}" for room in action.rooms]
+        return []
 
 
 #: what the player to move does in each phase, as the status line says it

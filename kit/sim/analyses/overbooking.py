@@ -14,11 +14,13 @@ from pathlib import Path
 import polars as pl
 
 from kit.core.data import dataset_dir, read_rows
+from kit.overbooking.components import rule_words
 
-from ..stats import interval_text, share_by
+from ..stats import interval_text, is_reversal, share_by
 
-#: the longest queue is 4 (5 at a queue_5 hotel): counts from 4 up share one group
-TOP = 4
+#: a queue holds at most 4 cards (OB-4), so a card meets at most 3 ahead; 4 ahead happens only at the
+#: hotels whose rule lets 5 queue, too few and too different to stand alone: from 3 up, one group
+TOP = 3
 
 
 def _capped(column: str) -> pl.Expr:
@@ -28,7 +30,7 @@ def _capped(column: str) -> pl.Expr:
 
 def queue_placements(decisions: pl.DataFrame) -> pl.DataFrame:
     """Cards placed in a booking queue, with the groupings the notebook uses: `ahead_group` and
-    `after_group` ("0" ... "4+"), `large_ahead` ("0" ... "2+"), and `hotel_size` (printed beds
+    `after_group` ("0" ... "3+"), `large_ahead` ("0" ... "2+"), and `hotel_size` (printed beds
     "8–10", "11–13" or "14–17")."""
     return decisions.filter(pl.col("where") == "queue").with_columns(
         ahead_group=_capped("ahead"),
@@ -71,24 +73,58 @@ def hotel_sides(components: str | None = None) -> pl.DataFrame:
 
 
 def rule_labels(components: str | None = None) -> pl.DataFrame:
-    """Each hotel rule with a label starred when every hotel side carrying it is assumed."""
+    """Each hotel rule with a `label` in the learner's words (`rule_words`), starred when every hotel
+    side carrying it is assumed."""
     return (
         hotel_sides(components)
         .group_by("rule")
         .agg(pl.col("assumed").all())
         .with_columns(
-            label=pl.col("rule") + pl.when(pl.col("assumed")).then(pl.lit(ASSUMED_MARK)).otherwise(pl.lit(""))
+            label=pl.col("rule").map_elements(rule_words, return_dtype=pl.String)
+            + pl.when(pl.col("assumed")).then(pl.lit(ASSUMED_MARK)).otherwise(pl.lit(""))
         )
         .sort("rule")
     )
 
 
-def queue_trend(odds: pl.DataFrame, bot: str = "random") -> tuple[str, str]:
-    """Whether `bot`'s booking share is "higher", "lower" or "about the same" with the longest
-    queue ahead than with none (different only if the 95% intervals do not overlap), and why."""
-    rows = odds.filter(pl.col("bot") == bot).sort("ahead_group")
-    first, last = rows.row(0, named=True), rows.row(-1, named=True)
+def _trend(rows: pl.DataFrame, min_n: int) -> tuple[str, dict, dict]:
+    """No card ahead against the longest queue group holding at least `min_n` cards (the longest
+    group, if none does)."""
+    rows = rows.sort("ahead_group")
+    big = rows.filter(pl.col("n") >= min_n)
+    first, last = rows.row(0, named=True), (big if big.height else rows).row(-1, named=True)
     trend = "lower" if last["high"] < first["low"] else "higher" if last["low"] > first["high"] else "about the same"
+    return trend, first, last
+
+
+def queue_trend(odds: pl.DataFrame, bot: str = "random", min_n: int = 50) -> tuple[str, str]:
+    """Whether `bot`'s booking share is "higher", "lower" or "about the same" with the longest queue
+    ahead (of at least `min_n` cards) than with none (different only if the 95% intervals do not
+    overlap), and why."""
+    trend, first, last = _trend(odds.filter(pl.col("bot") == bot), min_n)
     none = interval_text(first["share"], first["low"], first["high"], first["n"], percent=True)
     most = interval_text(last["share"], last["low"], last["high"], last["n"], percent=True)
     return trend, f"{bot} bot: {none} booked with no card ahead, {most} with {last['ahead_group']} ahead."
+
+
+def queue_trends(odds: pl.DataFrame, min_n: int = 50) -> dict[str, str]:
+    """`queue_trend`'s verdict for every bot of `odds` (and "both, pooled" if there)."""
+    return {bot: queue_trend(odds, bot, min_n)[0] for bot in odds["bot"].unique(maintain_order=True)}
+
+
+def pooled_reversal(odds: pl.DataFrame, min_n: int = 50) -> bool:
+    """Is the pooled trend of `booking_odds(..., ["bot", "ahead_group"], pooled=True)` a Simpson's
+    reversal: every bot's trend clearly one way and the pooled one clearly the other? Two bots whose
+    trends point opposite ways, pooled into the larger one's direction, are not."""
+    trends = queue_trends(odds, min_n)
+    pooled = trends.pop("both, pooled")
+    return is_reversal(trends.values(), pooled, unclear="about the same")
+
+
+def trend_by_card(odds: pl.DataFrame, bot: str = "random", min_n: int = 50) -> dict[int, str]:
+    """For `booking_odds(..., ["bot", "card_number", "ahead_group"])`: per card of the round (1st …
+    5th placed), `queue_trend`'s verdict for `bot`'s cards placed at that point of the round."""
+    mine = odds.filter(pl.col("bot") == bot)
+    return {
+        card: _trend(mine.filter(pl.col("card_number") == card), min_n)[0] for card in sorted(set(mine["card_number"]))
+    }

@@ -1,0 +1,212 @@
+// The advisor's table (widgets/analysis.py), after common.js and before each game's board.js: a
+// section of its own under the board, full width, drawn from the `analysis` trait only. Python
+// chooses whose information the advisor uses and which places a move touches; the page only asks
+// (the toggle), previews a row (hover or focus: marks the move's places on the board, in the page
+// only) and picks one ("analysis-select": Python checks the row and keeps the choice). Playing the
+// chosen move is an ordinary "act", which the engine judges.
+
+const ANALYSIS_TOP = 8; // rows shown until "show all"
+
+// Called by startDrawing on every redraw of the board: the section is made once, beside the board
+// (a redraw of the board does not rebuild it), and the board's marks are put back after the redraw.
+function mountAnalysis(root, model) {
+  if (model.get("analyse") === undefined) return;
+  queueMicrotask(() => markAnalysisPlaces(root, model)); // once the board's redraw is done
+  if (root._analysis?.isConnected) return;
+  const section = el("div", "tk-board tk-analysis");
+  section.setAttribute("role", "region");
+  section.setAttribute("aria-label", "the advisor: every legal move valued by simulation");
+  section._state = { all: false, preview: null };
+  root._analysis = section;
+  root.after(section);
+  const redraw = () => {
+    if (!section.isConnected) return forget();
+    drawAnalysis(section, root, model);
+    markAnalysisPlaces(root, model);
+  };
+  const progress = (message) => {
+    if (!section.isConnected) return forget();
+    if (!message || message.kind !== "analysis-progress") return;
+    const node = section.querySelector(".tk-analysis-progress");
+    if (node) node.textContent = `analysing… ${Math.round((100 * message.done) / message.total)}%`;
+  };
+  const events = ["change:analyse", "change:analysis", "change:analysis_choice"];
+  const forget = () => {
+    events.forEach((name) => model.off(name, redraw));
+    model.off("msg:custom", progress);
+  };
+  events.forEach((name) => model.on(name, redraw));
+  model.on("msg:custom", progress);
+  drawAnalysis(section, root, model);
+}
+
+// The chosen row's places (kept by Python) and the previewed row's (the page's own) marked on the board.
+function markAnalysisPlaces(root, model) {
+  root.querySelectorAll(".tk-advised, .tk-previewed").forEach((node) => node.classList.remove("tk-advised", "tk-previewed"));
+  const chosen = new Set(model.get("analysis_choice")?.places || []);
+  const preview = new Set(root._analysis?._state.preview || []);
+  if (!chosen.size && !preview.size) return;
+  root.querySelectorAll("[data-focus-key]").forEach((node) => {
+    if (chosen.has(node.dataset.focusKey)) node.classList.add("tk-advised");
+    if (preview.has(node.dataset.focusKey)) node.classList.add("tk-previewed");
+  });
+}
+
+const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x).toFixed(digits);
+const percent = (x) => `${Math.round(100 * x)}%`;
+
+function drawAnalysis(section, root, model) {
+  const state = section._state;
+  section.replaceChildren();
+  const on = Boolean(model.get("analyse"));
+  const analysis = model.get("analysis") || {};
+  const head = el("div", "tk-analysis-head");
+  const toggle = el("button", `tk-button tk-analyse${on ? " tk-primary" : ""}`, on ? "Analysis on" : "Analyse");
+  toggle.setAttribute("aria-pressed", String(on));
+  toggle.title = "the advisor: every legal move valued by playing the rest of the game many times";
+  const progress = el("span", "tk-analysis-progress", on && analysis.running ? "analysing…" : "");
+  progress.setAttribute("aria-hidden", "true"); // a running figure; the board's live region speaks
+  toggle.addEventListener("click", () => {
+    if (!on) progress.textContent = "analysing…";
+    model.send({ kind: "analyse", on: !on });
+  });
+  head.append(toggle, progress);
+  section.append(head);
+  if (!on) return;
+  if (analysis.note) return section.append(el("div", "tk-analysis-note", analysis.note));
+  if (analysis.running) {
+    section.dataset.state = "running";
+    if (analysis.preparing) section.append(el("div", "tk-analysis-note tk-preparing", analysis.preparing));
+    return;
+  }
+  if (!analysis.rows) return;
+  section.dataset.state = "ready";
+  const everything = analysis.information === "everything";
+  head.append(
+    el(
+      "span",
+      "tk-analysis-note",
+      everything
+        ? `Player ${analysis.seat} to move, using everything (all hidden cards); "knows" = with only what player ${analysis.seat} can see.`
+        : `Your move, using only what player ${analysis.seat} can see (hidden cards redealt in every rollout).`,
+    ),
+  );
+  const ties = analysis.ties || [];
+  const tieOf = new Map();
+  ties.forEach((tie, index) => tie.actions.forEach((action) => tieOf.set(action, String.fromCharCode(65 + index))));
+  const choice = model.get("analysis_choice") || {};
+  const rows = analysis.rows;
+  const shown = state.all ? rows : rows.slice(0, ANALYSIS_TOP);
+
+  const table = el("table", "tk-analysis-table");
+  table.setAttribute("aria-label", "every legal move, sorted by expected score difference, best first");
+  const head2 = el("tr");
+  [
+    ["#", "rank"],
+    ["move", "the move"],
+    ["score difference ▼", "expected final score difference (yours minus the best other), with its 95% interval: the column the table is sorted by"],
+    ["vs best (paired)", "this move minus the best move, over the very same rollouts, with its 95% interval: below zero all through means clearly worse"],
+    ["win chance", "the share of rollouts won, with its 95% interval"],
+    ...(everything ? [["knows", `win chance with only what player ${analysis.seat} can see`]] : []),
+  ].forEach(([text, title]) => {
+    const th = el("th", "", text);
+    th.title = title;
+    if (text.startsWith("score")) th.setAttribute("aria-sort", "descending");
+    head2.append(th);
+  });
+  table.append(head2);
+  shown.forEach((row, index) => {
+    const tr = el("tr", `tk-analysis-row${choice.row === index ? " tk-chosen-row" : ""}`);
+    tr.dataset.row = String(index);
+    tr.tabIndex = 0;
+    tr.setAttribute("aria-selected", String(choice.row === index));
+    tr.append(el("td", "tk-analysis-figure tk-analysis-rank", String(index + 1)));
+    const move = el("td", "tk-analysis-action", row.action);
+    move.dataset.action = row.action;
+    if (tieOf.has(row.action)) {
+      const badge = el("span", "tk-tie", `tie ${tieOf.get(row.action)}`);
+      badge.title = "the same game as the other moves marked so (see below the table)";
+      move.append(" ", badge);
+    }
+    tr.append(move);
+    const own = el("td", "tk-analysis-figure", `${signed(row.difference)} `);
+    own.append(el("span", "tk-ci", `(${signed(row.difference_low)} to ${signed(row.difference_high)})`));
+    own.title = `expected final score difference ${signed(row.difference, 2)}, 95% interval ${signed(row.difference_low, 2)} to ${signed(row.difference_high, 2)}, n = ${row.n}`;
+    tr.append(own);
+    const vs = el("td", "tk-analysis-figure tk-vs");
+    if (row.vs_best === 0 && row.vs_best_low === 0 && row.vs_best_high === 0) {
+      vs.append(index === 0 ? "best" : "= best");
+    } else {
+      // two decimals: a paired interval is narrow, and its end near zero is what the column is read for
+      vs.append(`${signed(row.vs_best, 2)} `, el("span", "tk-ci", `(${signed(row.vs_best_low, 2)} to ${signed(row.vs_best_high, 2)})`));
+      if (row.vs_best_high < 0) vs.classList.add("tk-vs-worse");
+    }
+    vs.title = row.vs_best_high < 0
+      ? "clearly worse than the best: its whole 95% interval is below zero"
+      : index === 0 ? "the best move by this table" : "not told apart from the best yet: its 95% interval reaches zero";
+    tr.append(vs);
+    const cell = el("td", "tk-analysis-bar-cell");
+    const bar = el("div", "tk-analysis-bar");
+    const fill = el("div", "tk-analysis-fill");
+    fill.style.width = `${(100 * row.win).toFixed(1)}%`;
+    const whisker = el("div", "tk-analysis-whisker");
+    whisker.style.left = `${(100 * row.win_low).toFixed(1)}%`;
+    whisker.style.width = `${(100 * (row.win_high - row.win_low)).toFixed(1)}%`;
+    bar.append(fill, whisker);
+    cell.append(bar, el("span", "tk-analysis-figure", `${percent(row.win)} `), el("span", "tk-ci", `(${percent(row.win_low)}–${percent(row.win_high)})`));
+    cell.title = `win chance ${percent(row.win)}, 95% interval ${percent(row.win_low)} to ${percent(row.win_high)}, n = ${row.n}`;
+    tr.append(cell);
+    if (everything) tr.append(el("td", "tk-analysis-figure", percent(row.known_win)));
+    const preview = (places) => {
+      state.preview = places;
+      markAnalysisPlaces(root, model);
+    };
+    tr.addEventListener("mouseenter", () => preview(row.places));
+    tr.addEventListener("mouseleave", () => preview(null));
+    tr.addEventListener("focus", () => preview(row.places));
+    tr.addEventListener("blur", () => preview(null));
+    const pick = () => model.send({ kind: "analysis-select", row: choice.row === index ? null : index });
+    tr.addEventListener("click", pick);
+    tr.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        pick();
+      }
+    });
+    table.append(tr);
+  });
+  section.append(table);
+  if (rows.length > ANALYSIS_TOP) {
+    const more = el("button", "tk-button tk-analysis-all", state.all ? `Show the best ${ANALYSIS_TOP}` : `Show all ${rows.length} moves`);
+    more.setAttribute("aria-expanded", String(state.all));
+    more.addEventListener("click", () => {
+      state.all = !state.all;
+      drawAnalysis(section, root, model);
+    });
+    section.append(more);
+  }
+  if (choice.action) {
+    const chosen = el("div", "tk-analysis-choice");
+    chosen.append(el("span", "", `Chosen: ${choice.action} (marked on the board). `));
+    const play = el("button", "tk-button tk-primary tk-analysis-play", `Play ${choice.action}`);
+    play.addEventListener("click", () => model.send({ kind: "act", action: choice.action }));
+    const drop = el("button", "tk-button tk-analysis-drop", "Drop the choice");
+    drop.addEventListener("click", () => model.send({ kind: "analysis-select", row: null }));
+    chosen.append(play, drop);
+    section.append(chosen);
+  }
+  if (ties.length) {
+    const list = el("ul", "tk-analysis-ties");
+    ties.forEach((tie, index) => list.append(el("li", "", `Tie ${String.fromCharCode(65 + index)}: ${tie.sentence}`)));
+    section.append(list);
+  }
+  section.append(
+    el(
+      "div",
+      "tk-analysis-note",
+      `Sorted by the expected score difference, best first. n = ${analysis.n} rollouts per action, every move on the same redeals; ` +
+        `${analysis.policy} play afterwards (a simulation of that bot's play, not best play); ${analysis.seconds} s.` +
+        `${analysis.engine_note ? ` (${analysis.engine_note}.)` : ""} Hover a row to see the move on the board; click it to choose it.`,
+    ),
+  );
+}
