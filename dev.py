@@ -57,19 +57,20 @@ def run(*command: str | Path, **options) -> None:
 
 
 def setup() -> None:
-    install()
+    environment()
+    # the numba kernels, compiled once into their cache (a second when they already are), so that
+    # no board or lesson waits a minute for them (kit/kernels/prepare.py)
+    run(PYTHON, "-m", "kit.kernels.prepare", cwd=ROOT)
     compile_translations()
 
 
-def install() -> None:
+def environment() -> None:
+    """The .venv with tablekit installed, (re)installed whenever pyproject.toml changed."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this script must say so on an older Python
         sys.exit(f"tablekit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not (PYTHON.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted):
         install(wanted)
-    # the numba kernels, compiled once into their cache (a second when they already are), so that
-    # no board or lesson waits a minute for them (kit/kernels/prepare.py)
-    run(PYTHON, "-m", "kit.kernels.prepare", cwd=ROOT)
 
 
 def install(wanted: str) -> None:
@@ -303,7 +304,7 @@ def compile_translations() -> None:
 def translations(args: list[str]) -> int:
     """extract: messages -> kit/locale/tablekit.pot; update: the .pot into each .po (new messages
     empty, changed ones fuzzy); compile: the .mo files; check: every catalog complete and valid."""
-    install()
+    environment()
     step = args[0] if args else "check"
     if step == "extract":
         LOCALE.mkdir(parents=True, exist_ok=True)
