@@ -15,7 +15,7 @@ function mountAnalysis(root, model) {
   if (root._analysis?.isConnected) return;
   const section = el("div", "tk-board tk-analysis");
   section.setAttribute("role", "region");
-  section.setAttribute("aria-label", "the advisor: every legal move valued by simulation");
+  section.setAttribute("aria-label", t(model, "analysis_region"));
   section._state = { all: false, preview: null };
   root._analysis = section;
   root.after(section);
@@ -28,9 +28,9 @@ function mountAnalysis(root, model) {
     if (!section.isConnected) return forget();
     if (!message || message.kind !== "analysis-progress") return;
     const node = section.querySelector(".tk-analysis-progress");
-    if (node) node.textContent = `analysing… ${Math.round((100 * message.done) / message.total)}%`;
+    if (node) node.textContent = t(model, "analysing_percent", { percent: percent(model, message.done / message.total) });
   };
-  const events = ["change:analyse", "change:analysis", "change:analysis_choice"];
+  const events = ["change:analyse", "change:analysis", "change:analysis_choice", "change:words"];
   const forget = () => {
     events.forEach((name) => model.off(name, redraw));
     model.off("msg:custom", progress);
@@ -52,22 +52,27 @@ function markAnalysisPlaces(root, model) {
   });
 }
 
-const signed = (x, digits = 1) => (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x).toFixed(digits);
-const percent = (x) => `${Math.round(100 * x)}%`;
+// Numbers as the board's language writes them (0,75 and 75 % in nb, pl and sv).
+const signed = (model, x, digits = 1) =>
+  (x > 0 ? "+" : x < 0 ? "−" : "±") +
+  Math.abs(x).toLocaleString(model.get("lang") || "en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const percent = (model, x) =>
+  x.toLocaleString(model.get("lang") || "en", { style: "percent", maximumFractionDigits: 0 });
 
 function drawAnalysis(section, root, model) {
+  const level = percent(model, 0.95); // the intervals' confidence, as the language writes it
   const state = section._state;
   section.replaceChildren();
   const on = Boolean(model.get("analyse"));
   const analysis = model.get("analysis") || {};
   const head = el("div", "tk-analysis-head");
-  const toggle = el("button", `tk-button tk-analyse${on ? " tk-primary" : ""}`, on ? "Analysis on" : "Analyse");
+  const toggle = el("button", `tk-button tk-analyse${on ? " tk-primary" : ""}`, t(model, on ? "analysis_on" : "analyse"));
   toggle.setAttribute("aria-pressed", String(on));
-  toggle.title = "the advisor: every legal move valued by playing the rest of the game many times";
-  const progress = el("span", "tk-analysis-progress", on && analysis.running ? "analysing…" : "");
+  toggle.title = t(model, "analyse_hint");
+  const progress = el("span", "tk-analysis-progress", on && analysis.running ? t(model, "analysing") : "");
   progress.setAttribute("aria-hidden", "true"); // a running figure; the board's live region speaks
   toggle.addEventListener("click", () => {
-    if (!on) progress.textContent = "analysing…";
+    if (!on) progress.textContent = t(model, "analysing");
     model.send({ kind: "analyse", on: !on });
   });
   head.append(toggle, progress);
@@ -86,9 +91,7 @@ function drawAnalysis(section, root, model) {
     el(
       "span",
       "tk-analysis-note",
-      everything
-        ? `Player ${analysis.seat} to move, using everything (all hidden cards); "knows" = with only what player ${analysis.seat} can see.`
-        : `Your move, using only what player ${analysis.seat} can see (hidden cards redealt in every rollout).`,
+      t(model, everything ? "analysis_everything" : "analysis_own", { seat: analysis.seat }),
     ),
   );
   const ties = analysis.ties || [];
@@ -99,19 +102,12 @@ function drawAnalysis(section, root, model) {
   const shown = state.all ? rows : rows.slice(0, ANALYSIS_TOP);
 
   const table = el("table", "tk-analysis-table");
-  table.setAttribute("aria-label", "every legal move, sorted by expected score difference, best first");
+  table.setAttribute("aria-label", t(model, "analysis_table"));
   const head2 = el("tr");
-  [
-    ["#", "rank"],
-    ["move", "the move"],
-    ["score difference ▼", "expected final score difference (yours minus the best other), with its 95% interval: the column the table is sorted by"],
-    ["vs best (paired)", "this move minus the best move, over the very same rollouts, with its 95% interval: below zero all through means clearly worse"],
-    ["win chance", "the share of rollouts won, with its 95% interval"],
-    ...(everything ? [["knows", `win chance with only what player ${analysis.seat} can see`]] : []),
-  ].forEach(([text, title]) => {
-    const th = el("th", "", text);
-    th.title = title;
-    if (text.startsWith("score")) th.setAttribute("aria-sort", "descending");
+  ["rank", "move", "score", "vs_best", "win", ...(everything ? ["knows"] : [])].forEach((column) => {
+    const th = el("th", "", t(model, `column_${column}`));
+    th.title = t(model, `column_${column}_hint`, { seat: analysis.seat, level });
+    if (column === "score") th.setAttribute("aria-sort", "descending");
     head2.append(th);
   });
   table.append(head2);
@@ -124,26 +120,34 @@ function drawAnalysis(section, root, model) {
     const move = el("td", "tk-analysis-action", row.action);
     move.dataset.action = row.action;
     if (tieOf.has(row.action)) {
-      const badge = el("span", "tk-tie", `tie ${tieOf.get(row.action)}`);
-      badge.title = "the same game as the other moves marked so (see below the table)";
+      const badge = el("span", "tk-tie", t(model, "tie_badge", { letter: tieOf.get(row.action) }));
+      badge.title = t(model, "tie_hint");
       move.append(" ", badge);
     }
     tr.append(move);
-    const own = el("td", "tk-analysis-figure", `${signed(row.difference)} `);
-    own.append(el("span", "tk-ci", `(${signed(row.difference_low)} to ${signed(row.difference_high)})`));
-    own.title = `expected final score difference ${signed(row.difference, 2)}, 95% interval ${signed(row.difference_low, 2)} to ${signed(row.difference_high, 2)}, n = ${row.n}`;
+    const interval = (low, high) => t(model, "interval", { low, high });
+    const own = el("td", "tk-analysis-figure", `${signed(model, row.difference)} `);
+    own.append(el("span", "tk-ci", interval(signed(model, row.difference_low), signed(model, row.difference_high))));
+    own.title = t(model, "difference_hint", {
+      level,
+      difference: signed(model, row.difference, 2),
+      low: signed(model, row.difference_low, 2),
+      high: signed(model, row.difference_high, 2),
+      n: row.n,
+    });
     tr.append(own);
     const vs = el("td", "tk-analysis-figure tk-vs");
     if (row.vs_best === 0 && row.vs_best_low === 0 && row.vs_best_high === 0) {
-      vs.append(index === 0 ? "best" : "= best");
+      vs.append(t(model, index === 0 ? "best" : "equal_best"));
     } else {
       // two decimals: a paired interval is narrow, and its end near zero is what the column is read for
-      vs.append(`${signed(row.vs_best, 2)} `, el("span", "tk-ci", `(${signed(row.vs_best_low, 2)} to ${signed(row.vs_best_high, 2)})`));
+      vs.append(
+        `${signed(model, row.vs_best, 2)} `,
+        el("span", "tk-ci", interval(signed(model, row.vs_best_low, 2), signed(model, row.vs_best_high, 2))),
+      );
       if (row.vs_best_high < 0) vs.classList.add("tk-vs-worse");
     }
-    vs.title = row.vs_best_high < 0
-      ? "clearly worse than the best: its whole 95% interval is below zero"
-      : index === 0 ? "the best move by this table" : "not told apart from the best yet: its 95% interval reaches zero";
+    vs.title = t(model, row.vs_best_high < 0 ? "worse_hint" : index === 0 ? "best_hint" : "not_told_apart_hint", { level });
     tr.append(vs);
     const cell = el("td", "tk-analysis-bar-cell");
     const bar = el("div", "tk-analysis-bar");
@@ -153,10 +157,11 @@ function drawAnalysis(section, root, model) {
     whisker.style.left = `${(100 * row.win_low).toFixed(1)}%`;
     whisker.style.width = `${(100 * (row.win_high - row.win_low)).toFixed(1)}%`;
     bar.append(fill, whisker);
-    cell.append(bar, el("span", "tk-analysis-figure", `${percent(row.win)} `), el("span", "tk-ci", `(${percent(row.win_low)}–${percent(row.win_high)})`));
-    cell.title = `win chance ${percent(row.win)}, 95% interval ${percent(row.win_low)} to ${percent(row.win_high)}, n = ${row.n}`;
+    const [win, low, high] = [row.win, row.win_low, row.win_high].map((x) => percent(model, x));
+    cell.append(bar, el("span", "tk-analysis-figure", `${win} `), el("span", "tk-ci", `(${low}–${high})`));
+    cell.title = t(model, "win_hint", { win, low, high, n: row.n, level });
     tr.append(cell);
-    if (everything) tr.append(el("td", "tk-analysis-figure", percent(row.known_win)));
+    if (everything) tr.append(el("td", "tk-analysis-figure", percent(model, row.known_win)));
     const preview = (places) => {
       state.preview = places;
       markAnalysisPlaces(root, model);
@@ -177,7 +182,11 @@ function drawAnalysis(section, root, model) {
   });
   section.append(table);
   if (rows.length > ANALYSIS_TOP) {
-    const more = el("button", "tk-button tk-analysis-all", state.all ? `Show the best ${ANALYSIS_TOP}` : `Show all ${rows.length} moves`);
+    const more = el(
+      "button",
+      "tk-button tk-analysis-all",
+      state.all ? tn(model, "show_best", ANALYSIS_TOP) : tn(model, "show_all", rows.length),
+    );
     more.setAttribute("aria-expanded", String(state.all));
     more.addEventListener("click", () => {
       state.all = !state.all;
@@ -187,26 +196,29 @@ function drawAnalysis(section, root, model) {
   }
   if (choice.action) {
     const chosen = el("div", "tk-analysis-choice");
-    chosen.append(el("span", "", `Chosen: ${choice.action} (marked on the board). `));
-    const play = el("button", "tk-button tk-primary tk-analysis-play", `Play ${choice.action}`);
+    chosen.append(el("span", "", `${t(model, "chosen", { action: choice.action })} `));
+    const play = el("button", "tk-button tk-primary tk-analysis-play", t(model, "play_action", { action: choice.action }));
     play.addEventListener("click", () => model.send({ kind: "act", action: choice.action }));
-    const drop = el("button", "tk-button tk-analysis-drop", "Drop the choice");
+    const drop = el("button", "tk-button tk-analysis-drop", t(model, "drop_choice"));
     drop.addEventListener("click", () => model.send({ kind: "analysis-select", row: null }));
     chosen.append(play, drop);
     section.append(chosen);
   }
   if (ties.length) {
     const list = el("ul", "tk-analysis-ties");
-    ties.forEach((tie, index) => list.append(el("li", "", `Tie ${String.fromCharCode(65 + index)}: ${tie.sentence}`)));
+    ties.forEach((tie, index) => list.append(el("li", "", t(model, "tie_line", { letter: String.fromCharCode(65 + index), sentence: tie.sentence }))));
     section.append(list);
   }
   section.append(
     el(
       "div",
       "tk-analysis-note",
-      `Sorted by the expected score difference, best first. n = ${analysis.n} rollouts per action, every move on the same redeals; ` +
-        `${analysis.policy} play afterwards (a simulation of that bot's play, not best play); ${analysis.seconds} s.` +
-        `${analysis.engine_note ? ` (${analysis.engine_note}.)` : ""} Hover a row to see the move on the board; click it to choose it.`,
+      t(model, "analysis_sorted", {
+        n: analysis.n,
+        policy: t(model, `bot_${analysis.policy}`),
+        seconds: analysis.seconds.toLocaleString(model.get("lang") || "en"),
+      }) +
+        `${analysis.engine_note ? ` (${analysis.engine_note}.)` : ""} ${t(model, "analysis_hover")}`,
     ),
   );
 }

@@ -38,6 +38,8 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from kit.i18n import Message, language
+
 from .base import GameBoard, PageMessageError, _short
 
 #: progress is shown only for analyses that take longer than this (seconds)
@@ -45,7 +47,7 @@ PROGRESS_AFTER = 0.5
 #: seconds between a new position's message to the page and the start of its analysis
 START_AFTER = 0.1
 #: what the board says while the compiled engine is built on first use (numba, once per install)
-PREPARING = "Preparing the fast engine once, about a minute (later analyses take a few seconds)."
+PREPARING = Message("Preparing the fast engine once, about a minute (later analyses take a few seconds).")
 
 
 class _Cancelled(Exception):
@@ -94,6 +96,7 @@ class AnalysedBoard(GameBoard):
     analysis_choice = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **options):
+        self._note: Message | None = None  # why the table shows no analysis, said in the board's language
         self._generation = 0  # bumped by every new position: a worker of an older one stops
         self._idle = threading.Event()  # clear while the board handles a message from the page
         self._idle.set()
@@ -159,17 +162,22 @@ class AnalysedBoard(GameBoard):
         return []
 
     # ------------------------------------------------------------------------------ the table
-    def _analysis_seat(self) -> tuple[int | None, str]:
+    def _analysis_seat(self) -> tuple[int | None, Message | None]:
         """Whose move to analyse (None: none now) and a note saying why not."""
         game = self.game
         if game.is_over or self.summary:
-            return None, "The round is over: nothing to analyse."
+            return None, Message("The round is over: nothing to analyse.")
         if self.mode == "open":
-            return game.current_player, ""
+            return game.current_player, None
         seat = self.viewer()
         if seat is None or game.current_player != seat:
-            return None, "The analysis of your move appears on your turn."
-        return seat, ""
+            return None, Message("The analysis of your move appears on your turn.")
+        return seat, None
+
+    def _words(self, message: Message | None) -> str:
+        """`message` in the board's language (the worker thread has no language of its own)."""
+        with language(self.lang):
+            return "" if message is None else str(message)
 
     def _update_analysis(self) -> None:
         if not self.analyse:
@@ -182,13 +190,15 @@ class AnalysedBoard(GameBoard):
         # the end-of-round screen is part of the key: Continue changes what can be analysed
         key = (len(self.game.history), self.mode, self.viewer(), self.game.settings.seed, bool(self.summary))
         if key == getattr(self, "_analysed", None):
+            if self._note is not None:  # a note is words only: say it again in the board's language
+                self.analysis = {"note": self._words(self._note)}
             return
         self._analysed = key
         self._generation = generation = self._generation + 1
         self.analysis_choice = {}
-        seat, note = self._analysis_seat()
+        seat, self._note = self._analysis_seat()
         if seat is None:
-            self.analysis = {"note": note}
+            self.analysis = {"note": self._words(self._note)}
             return
         loop = _running_loop() if self.analysis_in_background else None
         if loop is None:
@@ -226,13 +236,17 @@ class AnalysedBoard(GameBoard):
             from kit.sim.advice import fast_path
         except ImportError:
             return ""
-        return PREPARING if fast_path(game, self.analysis_policy) is not None and needs_compiling(game) else ""
+        compiling = fast_path(game, self.analysis_policy) is not None and needs_compiling(game)
+        return self._words(PREPARING) if compiling else ""
 
     def _table(self, game, seat: int, generation: int, loop, view: dict[str, Any] | None = None) -> dict[str, Any]:
         try:
             return self._advice(game, seat, generation, loop, self.view if view is None else view)
         except ImportError as missing:  # the advisor lives in kit.sim (numpy, scipy: the sim extra)
-            return {"note": f"The advisor needs the 'sim' extra (pip install tablekit[sim]): {missing}"}
+            note = Message(
+                "The advisor needs the 'sim' extra (pip install tablekit[sim]): {missing}", missing=str(missing)
+            )
+            return {"note": self._words(note)}
 
     def _advice(self, game, seat: int, generation: int, loop, view: dict[str, Any]) -> dict[str, Any]:
         from kit.sim.advice import advise, fast_path

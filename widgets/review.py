@@ -31,6 +31,7 @@ import traitlets
 
 from kit.core import SaveFileError
 from kit.core.saves import loads
+from kit.i18n import Message, Plural
 
 from .base import SEED_LIMIT, PageMessageError
 
@@ -94,7 +95,7 @@ class ReviewedBoard(traitlets.HasTraits):
         self._review_summary = self.summary
         with self._quietly():
             self.summary = {}
-        self.message, self.message_kind = "Review: step with ◀ ▶ (or the arrow keys); close it to play on.", "info"
+        self._tell(Message("Review: step with ◀ ▶ (or the arrow keys); close it to play on."))
         self._refresh()
         return True
 
@@ -105,7 +106,7 @@ class ReviewedBoard(traitlets.HasTraits):
         self._review = None
         with self._quietly():
             self.summary = self._review_summary
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._refresh()
         return True
 
@@ -118,7 +119,7 @@ class ReviewedBoard(traitlets.HasTraits):
             return self._error(f"a moment of this game is a number from 0 to {len(review) - 1}")
         self._review_at = moment
         self._review_whatif = None
-        self.message, self.message_kind = "", "info"
+        self._tell("")
         self._refresh()
         return True
 
@@ -196,12 +197,20 @@ class ReviewedBoard(traitlets.HasTraits):
         self._bot_seed = secrets.randbelow(SEED_LIMIT)
         hidden = "every card was shown" if review.everything else "what you could not see was redealt"
         where = f"just before move {moment + 1}" if moment < len(review) - 1 else "the latest moment"
+        told = Message(
+            "Practice game from {where} against the bots ({hidden}): it is marked as practice.",
+            where=Message("just before move {move}", move=moment + 1)
+            if moment < len(review) - 1
+            else Message("the latest moment"),
+            hidden=Message("every card was shown")
+            if review.everything
+            else Message("what you could not see was redealt"),
+        )
         self._peeks = [(len(game.log), f"a practice game from {where} of a reviewed game ({hidden})")]
         with self._quietly():
             self.mode, self.human = "bot", seat
         self._start_game()
-        self.message = f"Practice game from {where} against the bots ({hidden}): it is marked as practice."
-        self.message_kind = "info"
+        self._tell(told)
         self._refresh()
         return True
 
@@ -228,8 +237,16 @@ class ReviewedBoard(traitlets.HasTraits):
             with self._quietly():
                 self.human = 0
         self._start_game()
-        self.message = f"Loaded a game of {len(game.history)} steps; it is practice (a save file holds every card)."
-        self.message_kind = "info"
+        self._tell(
+            Message(
+                Plural(
+                    "Loaded a game of {steps} step; it is practice (a save file holds every card).",
+                    "Loaded a game of {steps} steps; it is practice (a save file holds every card).",
+                    len(game.history),
+                ),
+                steps=len(game.history),
+            )
+        )
         self._refresh()
         return True
 
@@ -438,7 +455,7 @@ class ReviewedBoard(traitlets.HasTraits):
                 return
             name = f"{self.game.name}-{len(self.game.history)}-steps.tablekit.json"
             self.send({"kind": "save-file", "name": name, "text": self.save_text()})
-            self.message, self.message_kind = f"Saved as {name}.", "info"
+            self._tell(Message("Saved as {name}.", name=name))
         elif kind == "load":
             self.load_text(content["text"])
 

@@ -97,13 +97,68 @@ def counted(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+#: the words of the advisor's table under every board (widgets/analysis.js)
+ANALYSIS = {
+    "analysis_region": N_("the advisor: every legal move valued by simulation"),
+    "analyse": N_("Analyse"),
+    "analysis_on": N_("Analysis on"),
+    "analyse_hint": N_("the advisor: every legal move valued by playing the rest of the game many times"),
+    "analysing": N_("analysing…"),
+    "analysing_percent": N_("analysing… {percent}"),
+    "analysis_everything": N_(
+        'Player {seat} to move, using everything (all hidden cards); "knows" = with only what player {seat} can see.'
+    ),
+    "analysis_own": N_("Your move, using only what player {seat} can see (hidden cards redealt in every rollout)."),
+    "analysis_table": N_("every legal move, sorted by expected score difference, best first"),
+    "column_rank": N_("#"),
+    "column_rank_hint": N_("rank"),
+    "column_move": N_("move"),
+    "column_move_hint": N_("the move"),
+    "column_score": N_("score difference ▼"),
+    "column_score_hint": N_(
+        "expected final score difference (yours minus the best other), with its {level} interval: the column the table "
+        "is sorted by"
+    ),
+    "column_vs_best": N_("vs best (paired)"),
+    "column_vs_best_hint": N_(
+        "this move minus the best move, over the very same rollouts, with its {level} interval: below zero all through "
+        "means clearly worse"
+    ),
+    "column_win": N_("win chance"),
+    "column_win_hint": N_("the share of rollouts won, with its {level} interval"),
+    "column_knows": N_("knows"),
+    "column_knows_hint": N_("win chance with only what player {seat} can see"),
+    "tie_badge": N_("tie {letter}"),
+    "tie_hint": N_("the same game as the other moves marked so (see below the table)"),
+    "interval": N_("({low} to {high})"),
+    "difference_hint": N_("expected final score difference {difference}, {level} interval {low} to {high}, n = {n}"),
+    "best": N_("best"),
+    "equal_best": N_("= best"),
+    "worse_hint": N_("clearly worse than the best: its whole {level} interval is below zero"),
+    "best_hint": N_("the best move by this table"),
+    "not_told_apart_hint": N_("not told apart from the best yet: its {level} interval reaches zero"),
+    "win_hint": N_("win chance {win}, {level} interval {low} to {high}, n = {n}"),
+    "show_best": counted("Show the best {n} move", "Show the best {n} moves"),
+    "show_all": counted("Show the {n} move", "Show all {n} moves"),
+    "chosen": N_("Chosen: {action} (marked on the board)."),
+    "play_action": N_("Play {action}"),
+    "drop_choice": N_("Drop the choice"),
+    "tie_line": N_("Tie {letter}: {sentence}"),
+    "analysis_sorted": N_(
+        "Sorted by the expected score difference, best first. n = {n} rollouts per action, every move on the same "
+        "redeals; {policy} play afterwards (a simulation of that bot's play, not best play); {seconds} s."
+    ),
+    "analysis_hover": N_("Hover a row to see the move on the board; click it to choose it."),
+}
+
+
 def board_words(extra: dict[str, str | tuple[str, str]] | None = None) -> dict[str, object]:
     """The shared words and a board's own (`extra`), translated; "languages" lists the menu's
     choices and "lang" is the language itself. A (singular, plural) pair becomes one form per plural
     category of the language ("one", "few", "many", "other"), for the browser's Intl.PluralRules."""
     lang = get_language()
     words: dict[str, object] = {}
-    for key, text in {**SHARED, **(extra or {})}.items():
+    for key, text in {**SHARED, **ANALYSIS, **(extra or {})}.items():
         words[key] = plural_forms(lang, *text) if isinstance(text, tuple) else gettext(text)
     words["languages"] = {code: NAMES[code] for code in LANGUAGES}
     words["lang"] = lang

@@ -87,6 +87,19 @@ def test_the_table_fits_whole_under_every_board_and_previews_and_picks_moves(ser
             overbooking.scroll_into_view_if_needed()
             settle(page)
             overbooking.screenshot(path=artifacts / "analysis-1024x768-overbooking-all.png")
+        # in Polish, the longest words of the four languages: worded by the board, still fitting whole
+        page.locator(".ob-board .tk-lang").select_option("pl")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.tk-analysis')[3].querySelector('.tk-analyse')?.textContent"
+            " === 'Analiza włączona'"
+        )
+        overbooking.scroll_into_view_if_needed()
+        settle(page)
+        geometry = overbooking.evaluate(GEOMETRY)
+        assert overbooking.locator("th").all_inner_texts()[2] == "różnica punktów ▼"
+        assert geometry["section"]["right"] <= geometry["output"]["right"] + 1, geometry
+        assert not geometry["cut"] and not geometry["outside"], geometry
+        overbooking.screenshot(path=artifacts / "analysis-1024x768-overbooking-pl.png")
         samoa = sections.nth(2)
         samoa.scroll_into_view_if_needed()
         ties = samoa.locator(".tk-analysis-ties li")

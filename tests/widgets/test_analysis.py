@@ -91,3 +91,25 @@ def test_the_analysis_the_page_receives_depends_only_on_the_viewers_information(
     again = dict(page.model()["analysis"])
     again.pop("seconds")
     assert again == first
+
+
+def test_the_tables_words_and_notes_follow_the_boards_language():
+    """The page gets the table's words in the `words` trait and the note in the board's language,
+    said again when the page switches the language (no table is worked out again for it)."""
+    board = board_of(LostCitiesBoard, seed=3, mode="hotseat")
+    page = Page(board)
+    page.send({"kind": "analyse", "on": True})
+    assert page.model()["analysis"]["note"] == "The analysis of your move appears on your turn."
+    assert page.model()["words"]["analyse"] == "Analyse"
+    generation = board._generation
+    page.write({"lang": "sv"})
+    assert page.model()["analysis"]["note"] == "Analysen av ditt drag visas när det är din tur."
+    assert page.model()["words"]["analyse"] == "Analysera"
+    assert page.model()["words"]["show_all"]["other"] == "Visa alla {n} drag"
+    assert board._generation == generation
+    page.write({"lang": "pl"})
+    assert page.model()["words"]["show_all"] == {
+        "one": "Pokaż {n} ruch",
+        "few": "Pokaż wszystkie {n} ruchy",
+        "many": "Pokaż wszystkie {n} ruchów",
+    }
