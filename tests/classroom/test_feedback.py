@@ -4,8 +4,8 @@ the answers (nbgrader restores them at autograde; classroom.feedback clears them
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
