@@ -256,7 +256,10 @@ def nbgrader_configs(place: ClassRoot, accounts: Accounts) -> Path:
     course = grader_home / "course"
     run_as(accounts.grader, "mkdir", "-p", grader_home / ".jupyter", course / "source")
     config = grader_home / ".jupyter" / "nbgrader_config.py"
-    config.write_text(f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n")
+    config.write_text(
+        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
+        "import classroom.feedback\nclassroom.feedback.configure(c)  # feedback without the hidden tests\n"
+    )
     shutil.chown(config, accounts.grader, accounts.grader)
     return course
 

@@ -160,8 +160,9 @@ def test_log_numbers_past_100_stay_whole_at_labs_narrow_width_and_samoas_open_mo
         run_all_in_lab(page, server, samoa)
         page.wait_for_selector(".sa-board .sa-hand-row .sa-price")
         switch_mode(page, "open")  # peeking allowed: the same seeded game goes on, every hand shown
-        page.wait_for_selector(".tk-banner")
-        assert "every hand" in page.locator(".tk-banner").inner_text()
+        banner = page.locator(".tk-banner", has_text="Open teaching mode")
+        banner.wait_for()
+        assert "every hand" in banner.inner_text()
         others = page.locator(".sa-other-hand")
         assert others.count() == 3  # four players: the one to move on top, three below
         assert all(others.nth(i).locator(".sa-price").count() >= 1 for i in range(3))

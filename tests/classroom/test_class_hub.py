@@ -292,14 +292,15 @@ def test_late_twice_submitted_and_tampered_work_loses_nothing_and_gains_nothing(
             twice = Visitor(browser, url, who["right"], hub["passwords"][who["right"]])
             fetch = {"course_id": course, "assignment_id": FLAG_ROW}
             twice.post(f"/user/{who['right']}/assignments/fetch", fetch)
-            answer(twice, "Fraction(1, 2)", FLAG_ROW, "p_no_swap")
+            # exercise 2: P(exactly one clash) = 2 x 1/4 x 3/4; 1/2 adds the two clashes' chances
+            answer(twice, "Fraction(1, 2)", FLAG_ROW, "p_exactly_one_clash")
             twice.post(f"/user/{who['right']}/assignments/submit", fetch)
-            answer(twice, "Fraction(9, 16)", FLAG_ROW, "p_no_swap")
+            answer(twice, "Fraction(3, 8)", FLAG_ROW, "p_exactly_one_clash")
             twice.post(f"/user/{who['right']}/assignments/submit", fetch)
 
             cheat = Visitor(browser, url, who["wrong"], hub["passwords"][who["wrong"]])
             cheat.post(f"/user/{who['wrong']}/assignments/fetch", fetch)
-            answer(cheat, "Fraction(1, 2)", FLAG_ROW, "p_no_swap", edit=tamper)
+            answer(cheat, "Fraction(1, 2)", FLAG_ROW, "p_exactly_one_clash", edit=tamper)
             cheat.post(f"/user/{who['wrong']}/assignments/submit", fetch)
 
             teacher.post(f"{formgrader}/assignment/{FLAG_ROW}/collect", prefix=prefix)
