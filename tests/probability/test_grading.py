@@ -207,7 +207,17 @@ def test_the_student_version_keeps_every_exercise_and_gives_nothing_away(courses
 # --- the scripted students -----------------------------------------------------------------------------
 
 COPIER = '''
-import contextlib as _contextlib, io as _io, json as _json, time as _time
+import contextlib as _contextlib, hashlib as _hashlib, io as _io, json as _json, pickle as _pickle, time as _time
+
+
+def _same_paste(value):
+    """A key equal for equal values: the pickled bytes' digest, cheap even for a frame of 300,000
+    rows (whose repr, with the lessons' plain-table settings, prints every row); repr when a value
+    does not pickle."""
+    try:
+        return type(value).__name__, _hashlib.blake2b(_pickle.dumps(value, protocol=5)).hexdigest()
+    except Exception:
+        return type(value).__name__, repr(value)
 
 
 def _copy_everything(candidates, exercises, namespace):
@@ -221,9 +231,9 @@ def _copy_everything(candidates, exercises, namespace):
         except Exception:
             pass
     distinct = {}
-    for text, value in values:  # 2, 2.0 and Fraction(2, 1) are one paste
+    for text, value in values:  # one value reached by two expressions is one paste
         try:
-            key = (type(value).__name__, repr(value))
+            key = _same_paste(value)
         except Exception:
             continue
         distinct.setdefault(key, (text, value))
