@@ -37,9 +37,10 @@ from .lesson_format import NOT_YET_CONVERTED
 
 LESSONS = fmt.converted()
 ASSIGNMENT = "probability"
-#: seconds each lesson takes to run (kernel start included, quiet machine; benchmarks/notebooks.py):
-#: only used to share the lessons fairly between the two autograde processes
-RUN_SECONDS = {"01": 5.1, "02": 6.8, "03": 8.4, "04": 6.6, "05": 8.6, "06": 5.8, "07": 6.0, "08": 10.1, "09": 8.0}
+#: seconds each lesson's submission takes to autograde (kernel start, the lesson, then its blank, wrong
+#: and copying students; timed cell by cell with nbclient): only used to share the lessons fairly
+#: between the two autograde processes
+RUN_SECONDS = {"01": 10, "02": 12.5, "03": 10.5, "04": 9, "05": 14, "06": 12, "07": 11, "08": 37, "09": 22}
 #: what must not be in any student version: the teacher's parts, the grading, the solutions
 GIVEAWAYS = ("Teacher notes", "Answers", "BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "graded_")
 
