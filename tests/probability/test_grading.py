@@ -40,7 +40,7 @@ ASSIGNMENT = "probability"
 #: seconds each lesson's submission takes to autograde (kernel start, the lesson, then its blank, wrong
 #: and copying students; timed cell by cell with nbclient): only used to share the lessons fairly
 #: between the two autograde processes
-RUN_SECONDS = {"01": 10, "02": 12.5, "03": 10.5, "04": 9, "05": 14, "06": 12, "07": 11, "08": 37, "09": 22}
+RUN_SECONDS = {"01": 10, "02": 12.5, "03": 10.5, "04": 9, "05": 14, "06": 12, "07": 11, "08": 14, "09": 22}
 #: what must not be in any student version: the teacher's parts, the grading, the solutions
 GIVEAWAYS = ("Teacher notes", "Answers", "BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "graded_")
 
