@@ -37,9 +37,10 @@ from .lesson_format import NOT_YET_CONVERTED
 
 LESSONS = fmt.converted()
 ASSIGNMENT = "probability"
-#: seconds each lesson takes to run (kernel start included, quiet machine; benchmarks/notebooks.py):
-#: only used to share the lessons fairly between the two autograde processes
-RUN_SECONDS = {"01": 5.1, "02": 6.8, "03": 8.4, "04": 6.6, "05": 8.6, "06": 5.8, "07": 6.0, "08": 10.1, "09": 8.0}
+#: seconds each lesson's submission takes to autograde (kernel start, the lesson, then its blank, wrong
+#: and copying students; timed cell by cell with nbclient): only used to share the lessons fairly
+#: between the two autograde processes
+RUN_SECONDS = {"01": 10, "02": 12.5, "03": 10.5, "04": 9, "05": 14, "06": 12, "07": 11, "08": 14, "09": 22}
 #: what must not be in any student version: the teacher's parts, the grading, the solutions
 GIVEAWAYS = ("Teacher notes", "Answers", "BEGIN SOLUTION", "END SOLUTION", "HIDDEN TESTS", "graded_")
 
@@ -207,7 +208,17 @@ def test_the_student_version_keeps_every_exercise_and_gives_nothing_away(courses
 # --- the scripted students -----------------------------------------------------------------------------
 
 COPIER = '''
-import contextlib as _contextlib, io as _io, json as _json, time as _time
+import contextlib as _contextlib, hashlib as _hashlib, io as _io, json as _json, pickle as _pickle, time as _time
+
+
+def _same_paste(value):
+    """A key equal for equal values: the pickled bytes' digest, cheap even for a frame of 300,000
+    rows (whose repr, with the lessons' plain-table settings, prints every row); repr when a value
+    does not pickle."""
+    try:
+        return type(value).__name__, _hashlib.blake2b(_pickle.dumps(value, protocol=5)).hexdigest()
+    except Exception:
+        return type(value).__name__, repr(value)
 
 
 def _copy_everything(candidates, exercises, namespace):
@@ -221,9 +232,9 @@ def _copy_everything(candidates, exercises, namespace):
         except Exception:
             pass
     distinct = {}
-    for text, value in values:  # 2, 2.0 and Fraction(2, 1) are one paste
+    for text, value in values:  # one value reached by two expressions is one paste
         try:
-            key = (type(value).__name__, repr(value))
+            key = _same_paste(value)
         except Exception:
             continue
         distinct.setdefault(key, (text, value))
