@@ -233,8 +233,10 @@ def test_a_lost_cities_and_an_overbooking_turn_by_keyboard_in_voila(server, arti
         assert ", in your hand" in first.get_attribute("aria-label")
         first.focus()
         page.keyboard.press("Enter")
+        page.wait_for_selector(".lc-in-hand.lc-selected")  # the page redraws when it gets to it: wait for that
         assert page.locator(".lc-in-hand.lc-selected").count() == 1
         page.keyboard.press("Escape")  # drops the selection
+        page.wait_for_selector(".lc-in-hand.lc-selected", state="detached")
         assert page.locator(".lc-in-hand.lc-selected").count() == 0
         page.locator(".lc-in-hand").first.focus()
         page.keyboard.press("Enter")

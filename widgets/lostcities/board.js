@@ -74,7 +74,7 @@ function render({ model, el: host }) {
   host.appendChild(root);
   onEscape(root, () => {
     selected = [];
-    note = t(view, "selection_dropped");
+    note = t(model, "selection_dropped");
     draw();
   });
 

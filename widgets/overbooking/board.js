@@ -35,7 +35,7 @@ function render({ model, el: host }) {
   host.appendChild(root);
   onEscape(root, () => {
     selected = null;
-    note = t(view, "selection_dropped");
+    note = t(model, "selection_dropped");
     draw();
   });
   const act = (action) => {
