@@ -4,6 +4,8 @@ the unseen cards (LC-3.4) on request."""
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from .lab import browser, run_all_in_lab
 
 NOTEBOOK = "lost-cities/02-playing-to-an-expedition.ipynb"  # your hand: Dx D4 D6 D9 H3 H8 V5 N2
@@ -24,8 +26,8 @@ def invest_then_number(page) -> None:
     play(page, "Dx", 4)
     assert page.locator(DONE).count() == 0  # an investment alone is not the task
     play(page, "D4", 8)
-    page.wait_for_selector(DONE)
-    assert "investment first, then a number card" in page.locator(DONE).inner_text()
+    # the check's HTML is replaced on every board change: wait for the text, not one element of it
+    expect(page.locator(DONE)).to_contain_text("investment first, then a number card", timeout=60_000)
 
 
 def test_a_live_check_turns_to_done_by_clicking_the_board_in_jupyterlab(server):
@@ -39,8 +41,7 @@ def test_a_live_check_turns_to_done_by_clicking_the_board_in_jupyterlab(server):
         question = page.locator(".widget-vbox", has_text="Dx, Dx, D5, D10").last
         question.locator(".widget-toggle-button", has_text="-15").click()
         question.locator("button", has_text="Lock in my answer").click()
-        question.locator(DONE).wait_for()
-        assert "right" in question.locator(DONE).inner_text()
+        expect(question.locator(DONE)).to_contain_text("right", timeout=60_000)
 
 
 def test_a_live_check_turns_to_done_by_clicking_the_board_in_voila(server):

@@ -16,11 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON_FOLDER = ROOT / "notebooks" / "probability"
 GUIDES = ROOT / "docs" / "teachers" / "probability"
 
-#: lessons still in the former format (the answer in the visible check, teacher notes in the
-#: notebook): skipped by the format's tests, each with this reason. Emptied when they are converted.
-NOT_YET_CONVERTED = {
-}
-
 GUIDE_HEADINGS = ("## 45-minute plan", "## Misconceptions this lesson targets", "## Answers",
                   "## Wrong answers the grading rejects")  # fmt: skip
 HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS\n.*?^[ \t]*### END HIDDEN TESTS[ \t]*\n?", re.M | re.S)
@@ -35,8 +30,8 @@ def lessons() -> list[Path]:
 
 
 def converted() -> list[Path]:
-    """The lessons in the graded format: every lesson not in NOT_YET_CONVERTED."""
-    return [lesson for lesson in lessons() if lesson.stem not in NOT_YET_CONVERTED]
+    """The lessons in the graded format: all of them."""
+    return lessons()
 
 
 def cells(path: Path) -> list[dict]:

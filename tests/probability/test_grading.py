@@ -33,7 +33,6 @@ import nbformat
 import pytest
 
 from . import lesson_format as fmt
-from .lesson_format import NOT_YET_CONVERTED
 
 LESSONS = fmt.converted()
 ASSIGNMENT = "probability"
@@ -79,12 +78,6 @@ def finish(command: subprocess.Popen) -> None:
 
 
 # --- the format ---------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("stem", sorted(NOT_YET_CONVERTED))
-def test_a_lesson_not_yet_in_the_graded_format_is_skipped_and_listed(stem):
-    assert (fmt.LESSON_FOLDER / f"{stem}.ipynb").exists(), f"{stem} is listed in NOT_YET_CONVERTED but gone"
-    pytest.skip(f"{stem} is not yet in the graded format ({NOT_YET_CONVERTED[stem]}): NOT_YET_CONVERTED")
 
 
 def test_every_lesson_has_three_graded_exercises_with_an_answer_cell_each():
