@@ -26,7 +26,7 @@ import locale
 import os
 import string
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ def check_language(lang: str) -> str:
     return code
 
 
+@lru_cache(maxsize=64)  # every rendered text asks for the language: its environment spellings recur
 def _code(lang: str | None) -> str | None:
     if not lang or not isinstance(lang, str):
         return None
