@@ -1,10 +1,10 @@
 """A translated lesson's student version hides exactly what the English one hides.
 
-The translation build copies every code cell of a lesson, with its nbgrader metadata, and adds a first
-cell that sets the language; nothing but the markdown is translated. So the student version that
+The translation build copies every code cell of a lesson, with its nbgrader metadata, translating
+only its `tr("...")` words, and adds a first cell that sets the language. So the student version that
 `nbgrader generate_assignment` makes of a translated lesson must have the English student version's
-code cells, after the language cell: the solutions replaced by the stub, the hidden tests gone, no
-outputs, every exercise kept. Both student versions are made here with the content-changing
+code cells, their words translated, after the language cell: the solutions replaced by the stub, the
+hidden tests gone, no outputs, every exercise kept. Both student versions are made here with the content-changing
 preprocessors of generate_assignment, in process (the slow test of test_grading.py runs the whole
 command on the English lessons).
 """
@@ -41,7 +41,9 @@ def test_a_translated_lessons_student_version_hides_what_the_english_one_hides(i
     english, translated = student_version(lesson), student_version(nt.built_path(lang, lesson))
     language_cell, *lesson_code = code(translated)
     assert f'set_language("{lang}")' in language_cell[0] and not language_cell[1]
-    assert lesson_code == code(english), f"{lang}/{lesson.name}: its student version's code differs from the English"
+    catalog = nt.load(nt.catalog_path(lang, lesson), lang)
+    expected = [(nt.translate_code(text, catalog, lesson.name), mark) for text, mark in code(english)]
+    assert lesson_code == expected, f"{lang}/{lesson.name}: its student version's code is not the English one's"
     text = nbformat.writes(translated)
     for giveaway in GIVEAWAYS:
         assert giveaway not in text, f"{lang}/{lesson.name}: the student version contains {giveaway!r}"
