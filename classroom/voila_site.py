@@ -68,12 +68,19 @@ def student_versions(lessons: Path, target: Path) -> list[str]:
     return names
 
 
+def lesson_folders() -> list[Path]:
+    """The English lessons and every language's translated ones (notebooks/<lang>/probability/)."""
+    translated = [folder for folder in sorted(NOTEBOOKS.glob(f"*/{LESSONS}")) if any(folder.glob("*.ipynb"))]
+    return [NOTEBOOKS / LESSONS, *translated]
+
+
 def build(target: Path = REPO / "build" / "voila-class", idle_minutes: int = 10) -> Path:
     """The folder a class's Voila serves (made afresh): see the module docstring."""
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(NOTEBOOKS, target / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", LESSONS))
-    student_versions(NOTEBOOKS / LESSONS, target / "notebooks" / LESSONS)
+    for lessons in lesson_folders():
+        student_versions(lessons, target / "notebooks" / lessons.relative_to(NOTEBOOKS))
     shutil.copy(REPO / "voila.json", target / "voila.json")
     shutil.copytree(
         Path(__file__).parent / "voila_template", target / "share" / "jupyter" / "voila" / "templates" / TEMPLATE
