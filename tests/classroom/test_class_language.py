@@ -66,11 +66,12 @@ def chowns(monkeypatch) -> list[list[str]]:
 
 
 def translated_lesson(tmp_path: Path, monkeypatch) -> tuple[str, Path]:
-    """A translated lesson: the repository's first (Polish first), else one built from a test catalog."""
+    """A translated lesson: the repository's (Polish first, the quick lesson first), else one built
+    from a test catalog."""
     for lang in ("pl", "nb", "sv"):
         built = sorted((server.REPO / "notebooks" / lang / "probability").glob("[0-9]*.ipynb"))
         if built:
-            return lang, built[0]
+            return lang, next((path for path in built if path.name == QUICK_LESSON), built[0])
     return "pl", catalog_translation(tmp_path, "pl", server.LESSONS / QUICK_LESSON, monkeypatch)
 
 
