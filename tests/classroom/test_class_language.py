@@ -87,6 +87,18 @@ def test_a_language_without_translated_lessons_is_refused_before_anything_is_mad
     assert not (tmp_path / "grader-x").exists()
 
 
+def test_dev_py_class_passes_its_language_on(tmp_path, monkeypatch):
+    from classroom import __main__ as command
+
+    asked = []
+    monkeypatch.setattr(command, "prepare", lambda *args, **options: asked.append(options["lang"]) or {})
+    roster = tmp_path / "class.txt"
+    roster.write_text("alice\n")
+    for extra, lang in (([], "en"), (["--lang", "pl"], "pl")):
+        assert command.main(["--roster", str(roster), "--root", str(tmp_path / "root"), "--prepare-only", *extra]) == 0
+        assert asked.pop() == lang
+
+
 def test_english_is_the_default_and_the_english_lessons_are_its_sources(tmp_path, chowns):
     course = tmp_path / "course"
     names = server.copy_lessons(course, "grader-x")
