@@ -129,6 +129,20 @@ def test_a_translated_class_gets_the_translated_lessons_under_the_english_names(
     assert any(english.stem in line and "English" in line and "delete" in line for line in said), said
 
 
+def repository_translations() -> list[Path]:
+    return sorted((server.REPO / "notebooks").glob("*/probability/[0-9]*.ipynb"))
+
+
+@pytest.mark.parametrize("lesson", repository_translations(), ids=lambda p: f"{p.parent.parent.name}-{p.stem[:2]}")
+def test_the_teachers_view_reads_a_translated_lesson_as_the_english_one(lesson):
+    from classroom import gradebook
+
+    english = server.LESSONS / lesson.name
+    read = [gradebook.simulate_exercises(json.loads(path.read_text(encoding="utf-8")), lesson.stem)
+            for path in (lesson, english)]  # fmt: skip
+    assert read[0] == read[1] and server.lesson_language(lesson) != "en"
+
+
 def code_cells(path: Path) -> list[tuple[str, dict]]:
     """The code cells of a notebook with their nbgrader marks, the translation's language cell left out."""
     return [(fmt.source(c), fmt.mark(c)) for c in fmt.cells(path)
