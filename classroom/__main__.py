@@ -25,6 +25,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--port", type=int, default=8000, help="the hub's port (default 8000)")
     parser.add_argument("--idle-minutes", type=int, default=30, help="stop a server idle this long (default 30)")
     parser.add_argument(
+        "--lang", default="en", help="the lessons' language: en (default), nb, pl or sv (their translations)"
+    )
+    parser.add_argument(
         "--software-only", action="store_true", help="only install the class venv and the proxy (CI does this first)"
     )
     parser.add_argument("--prepare-only", action="store_true", help="set up or update, then stop without serving")
@@ -39,7 +42,7 @@ def main(argv: list[str]) -> int:
         parser.error("--roster FILE is needed: the class list (one username a line, see classroom/roster.py)")
     try:
         settings = prepare(args.root, args.roster, teacher=args.teacher, course=args.course, ip=args.ip,
-                           port=args.port, idle_minutes=args.idle_minutes)  # fmt: skip
+                           port=args.port, idle_minutes=args.idle_minutes, lang=args.lang)  # fmt: skip
     except (RosterError, ClassServerError) as error:
         parser.exit(2, f"dev.py class: {error}\n")
     if args.prepare_only:

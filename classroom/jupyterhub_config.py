@@ -34,7 +34,11 @@ c.JupyterHub.spawner_class = "localprocess"
 c.Spawner.cmd = [str(venv / "bin" / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab"
 c.Spawner.notebook_dir = "~"
-c.Spawner.environment = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "LANG": "C.UTF-8"}
+c.Spawner.environment = {
+    "PATH": f"{venv / 'bin'}:/usr/bin:/bin",
+    "LANG": "C.UTF-8",
+    "TABLEKIT_LANG": settings.get("language", "en"),  # the boards' and checks' language: the lessons'
+}
 c.Spawner.start_timeout = 180  # a loaded machine starts 30 servers slowly; the hub waits, nothing fails
 c.Spawner.http_timeout = 180
 c.LocalProcessSpawner.shell_cmd = []

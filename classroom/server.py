@@ -36,10 +36,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.i18n import NAMES, check_language
+
 from .roster import USERNAME, Student, read_roster
 
 REPO = Path(__file__).resolve().parent.parent
-LESSONS = REPO / "notebooks" / "probability"
+NOTEBOOKS = REPO / "notebooks"
+LESSONS = NOTEBOOKS / "probability"
 TEACHER_VIEW = Path(__file__).resolve().parent / "teacher" / "gradebook.ipynb"
 CONFIG = Path(__file__).resolve().parent / "jupyterhub_config.py"
 DEFAULT_ROOT = Path("/srv/tablekit-class")
@@ -264,18 +267,63 @@ def nbgrader_configs(place: ClassRoot, accounts: Accounts) -> Path:
     return course
 
 
-def copy_lessons(course: Path, grader: str) -> list[str]:
-    """Each probability lesson becomes an assignment of the course (its source: the teacher's
-    version, which only the grading account can read). Existing sources are left as the teacher
-    edited them."""
+def lesson_folder(lang: str = "en") -> Path:
+    """Where the probability lessons are in `lang`: the English sources, or their translations
+    (notebooks/<lang>/probability/, built from the catalogs: the same file names and code cells)."""
+    return LESSONS if lang == "en" else NOTEBOOKS / lang / "probability"
+
+
+def class_language(lang: str) -> str:
+    """`lang` as a language code ("pl_PL" -> "pl") if some probability lesson is translated into it;
+    else the one error that says so."""
+    try:
+        code = check_language(lang)
+    except ValueError as error:
+        raise ClassServerError(str(error)) from None
+    if not any(lesson_folder(code).glob("[0-9]*.ipynb")):
+        raise ClassServerError(
+            f"no probability lesson is translated into {NAMES[code]} ({code}) yet: "
+            f"{lesson_folder(code).relative_to(REPO)} holds none (choose another --lang, or en)"
+        )
+    return code
+
+
+def class_lessons(lang: str = "en") -> list[Path]:
+    """The lessons a class in `lang` is given: every lesson translated into it, under the English
+    file name, so that the assignments, the gradebook and the teacher's view are the same in every
+    language."""
+    folder = lesson_folder(class_language(lang))
+    lessons = sorted(folder.glob("[0-9]*.ipynb"))
+    english = {lesson.name for lesson in LESSONS.glob("[0-9]*.ipynb")}
+    if unknown := [lesson.name for lesson in lessons if lesson.name not in english]:
+        raise ClassServerError(f"{folder.relative_to(REPO)}: no English lesson {', '.join(unknown)}")
+    return lessons
+
+
+def lesson_language(notebook: Path) -> str:
+    """The language a lesson notebook is written in (a translation says so in its metadata)."""
+    metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+    return metadata.get("tablekit", {}).get("language", "en")
+
+
+def copy_lessons(course: Path, grader: str, lang: str = "en") -> list[str]:
+    """Each probability lesson in `lang` becomes an assignment of the course (its source: the
+    teacher's version, which only the grading account can read). Existing sources are left as the
+    teacher edited them, also when they are in another language (that is said)."""
     names = []
-    for lesson in sorted(LESSONS.glob("*.ipynb")):
+    for lesson in class_lessons(lang):
         folder = course / "source" / lesson.stem
         if not folder.exists():
             folder.mkdir(parents=True)
             shutil.copy(lesson, folder / lesson.name)
             subprocess.run(["chown", "-R", f"{grader}:{grader}", str(folder)], check=True)
+        elif (kept := folder / lesson.name).exists() and (was := lesson_language(kept)) != lesson_language(lesson):
+            say(f"{lesson.stem}: the course keeps its source in {NAMES.get(was, was)}; "
+                f"delete {folder} to take the {NAMES[lesson_language(lesson)]} one")  # fmt: skip
         names.append(lesson.stem)
+    missing = sorted({path.stem for path in LESSONS.glob("[0-9]*.ipynb")} - set(names))
+    if missing:
+        say(f"not yet translated into {NAMES[class_language(lang)]}: {', '.join(missing)} (not in the course)")
     return names
 
 
@@ -310,9 +358,9 @@ def enrol(place: ClassRoot, accounts: Accounts, course: Path) -> None:
 
 
 def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str = "tablekit",
-            ip: str = "127.0.0.1", port: int = 8000, idle_minutes: int = 30) -> dict:  # fmt: skip
-    """Set up (or bring up to date) the class server at `root` for the students of `roster`.
-    Safe to run again: new students get accounts and passwords, existing ones keep theirs."""
+            ip: str = "127.0.0.1", port: int = 8000, idle_minutes: int = 30, lang: str = "en") -> dict:  # fmt: skip
+    """Set up (or bring up to date) the class server at `root` for the students of `roster`, its
+    lessons in `lang`. Safe to run again: new students get accounts and passwords, existing ones keep theirs."""
     if sys.platform != "linux" or os.geteuid() != 0:
         raise ClassServerError(
             "the class server needs root on Linux: every student gets an account of their own, so that "
@@ -328,6 +376,7 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
                 f"the {what} must be lower-case letters, digits, - and _, starting with a letter, "
                 f"at most {longest} characters: not {name[:40]!r}"
             )
+    lang = class_language(lang)
     accounts = Accounts(teacher, course, tuple(read_roster(roster, reserved=frozenset({teacher, f"grader-{course}"}))))
     place = ClassRoot(Path(root).resolve())
     known_file = place.hub / "accounts.json"
@@ -343,7 +392,7 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
     known_file.write_text(json.dumps(sorted(known | set(created)), indent=1) + "\n")
     set_passwords(place, created)
     course_folder = nbgrader_configs(place, accounts)
-    lessons = copy_lessons(course_folder, accounts.grader)
+    lessons = copy_lessons(course_folder, accounts.grader, lang)
     install_teacher_view(accounts.grader)
     enrol(place, accounts, course_folder)
     settings = {
@@ -356,13 +405,15 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
         "grader": accounts.grader,
         "students": [student.username for student in accounts.students],
         "idle_seconds": idle_minutes * 60,
+        "language": lang,  # of the lessons, and of every student's server (TABLEKIT_LANG)
         # the formgrader service, the hub's API and the proxy's API: beside the hub's port by default
         "service_port": port + 1,
         "hub_port": port + 2,
         "proxy_api_port": port + 3,
     }
     place.settings.write_text(json.dumps(settings, indent=1) + "\n")
-    say(f"{len(accounts.students)} students, {len(lessons)} lessons; passwords in {place.secrets / 'passwords.csv'}")
+    passwords = place.secrets / "passwords.csv"
+    say(f"{len(accounts.students)} students, {len(lessons)} lessons in {NAMES[lang]}; passwords in {passwords}")
     return settings
 
 

@@ -3,9 +3,10 @@ server, with nothing on them a student should not see and nothing left running w
 
 `python3 dev.py voila --class` serves a folder built here (`build/voila-class/`), not notebooks/:
 
-- every notebook but the probability lessons as it is, and the lessons as nbgrader's student
-  versions (solutions and hidden tests removed, outputs cleared): the teacher versions are not on
-  the server at all, so no URL reaches them;
+- every notebook but the probability lessons as it is, and the lessons (English and every
+  translation in notebooks/<lang>/probability/) as nbgrader's student versions (solutions and hidden
+  tests removed, outputs cleared): the teacher versions are not on the server at all, so no URL
+  reaches them;
 - a token the teacher hands out (printed at start), so the server is not open to anyone who finds it;
 - idle kernels culled (a page left open and untouched for `idle_minutes`), and the kernel of a page
   that is closed shut down at once: Voila's page asks for that with a beacon carrying the `_xsrf`
@@ -22,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -68,12 +70,22 @@ def student_versions(lessons: Path, target: Path) -> list[str]:
     return names
 
 
+def lesson_folders() -> list[Path]:
+    """The English lessons and every language's translated ones (notebooks/<lang>/probability/)."""
+    translated = [folder for folder in sorted(NOTEBOOKS.glob(f"*/{LESSONS}")) if any(folder.glob("*.ipynb"))]
+    return [NOTEBOOKS / LESSONS, *translated]
+
+
 def build(target: Path = REPO / "build" / "voila-class", idle_minutes: int = 10) -> Path:
     """The folder a class's Voila serves (made afresh): see the module docstring."""
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(NOTEBOOKS, target / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", LESSONS))
-    student_versions(NOTEBOOKS / LESSONS, target / "notebooks" / LESSONS)
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one nbgrader process per language, two at a time
+        made = [pool.submit(student_versions, lessons, target / "notebooks" / lessons.relative_to(NOTEBOOKS))
+                for lessons in lesson_folders()]  # fmt: skip
+        for done in made:
+            done.result()
     shutil.copy(REPO / "voila.json", target / "voila.json")
     shutil.copytree(
         Path(__file__).parent / "voila_template", target / "share" / "jupyter" / "voila" / "templates" / TEMPLATE

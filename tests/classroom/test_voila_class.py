@@ -14,6 +14,7 @@ import urllib.request
 import psutil
 import pytest
 
+from classroom import voila_site
 from classroom.voila_site import build, serve
 from tests.browser.lab import CHROMIUM_FLAGS, chromium_path, free_port
 
@@ -93,6 +94,17 @@ def test_only_student_versions_are_served(voila):
         assert teachers not in served and teachers not in page, teachers
     # the notebook files themselves are not served (voila.json's file rules)
     assert status(f"{voila['url']}/voila/files/{lesson}?token={voila['token']}") in (403, 404)
+
+
+def test_translated_lessons_are_served_as_student_versions_too(voila):
+    lessons = voila_site.NOTEBOOKS
+    translated = sorted(path.relative_to(lessons) for path in lessons.glob(f"*/{voila_site.LESSONS}/*.ipynb"))
+    served = voila["site"] / "notebooks"
+    assert sorted(path.relative_to(served) for path in served.glob(f"*/{voila_site.LESSONS}/*.ipynb")) == translated
+    for lesson in translated:
+        text = (served / lesson).read_text(encoding="utf-8")
+        for teachers in ("BEGIN SOLUTION", "HIDDEN TESTS", "graded_"):
+            assert teachers not in text, f"{lesson}: {teachers}"
 
 
 def test_leaving_pages_frees_their_kernels_and_nothing_leaves_the_machine(voila):
