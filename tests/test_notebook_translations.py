@@ -151,3 +151,9 @@ def test_tr_takes_one_string_literal_or_the_notebook_is_refused(argument):
 @pytest.mark.parametrize("notebook", nt.source_notebooks(), ids=lambda path: str(path.relative_to(nt.NOTEBOOKS)))
 def test_every_source_notebooks_words_can_be_found(notebook):
     nt.template(notebook)  # refuses a tr() whose words are not one string literal
+
+
+def test_tr_inside_an_f_string_is_refused():
+    notebook = {"cells": [{"cell_type": "code", "source": ["print(f\"{tr('score')}: {points}\")"]}]}
+    with pytest.raises(ValueError, match=r"^demo\.ipynb, code cell 1, line 1: tr\(\) inside an f-string"):
+        nt.messages(notebook, "demo.ipynb")

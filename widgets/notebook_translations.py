@@ -94,10 +94,15 @@ def tr_literals(source: str, where: str = "a code cell") -> list[tuple[int, int,
         text = source[starts[line - 1] : starts[line]] if line < len(starts) else ""
         return starts[line - 1] + len(text.encode("utf-8")[:column].decode("utf-8"))
 
+    inside_fstrings = {
+        id(inner) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for inner in ast.walk(node)
+    }
     found = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == MARKER):
             continue
+        if id(node) in inside_fstrings:  # the build writes double quotes, which an f-string may not hold
+            raise ValueError(f"{where}, line {node.lineno}: tr() inside an f-string; call it outside and .format()")
         argument = node.args[0] if len(node.args) == 1 and not node.keywords else None
         if not (isinstance(argument, ast.Constant) and isinstance(argument.value, str)):
             shown = ast.get_source_segment(source, node) or MARKER + "(...)"
