@@ -138,6 +138,22 @@ def N_(message: str) -> str:
     return message
 
 
+def tr(text: str) -> str:
+    """Marks a string a learner reads inside a notebook's code cell; returns `text` unchanged.
+
+    It translates nothing at run time, on purpose: the notebook's own catalog holds the words (each
+    ``tr("literal")`` of a code cell is a message beside the markdown cells), and the translated
+    notebook is built with the translation written in place of the literal
+    (`widgets/notebook_translations.py`). So the English notebook reads English, a translated one
+    reads its language whatever the kernel's language is, and the code a learner sees is the code
+    that runs. Placeholders are `str.format` names: ``tr("{player} wins").format(player=name)``.
+
+    >>> tr("What will Desert score?")
+    'What will Desert score?'
+    """
+    return text
+
+
 _ = gettext
 
 

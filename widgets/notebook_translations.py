@@ -1,7 +1,9 @@
 """Notebooks in the learner's language: one source notebook (English, in notebooks/), one gettext
-catalog per notebook and language (notebooks/locale/<lang>/<path>.po, one message per markdown cell),
-and a build step that writes notebooks/<lang>/<path>: the source's cells, the markdown cells
-translated, every code cell exactly the source's, after one first cell that sets the language.
+catalog per notebook and language (notebooks/locale/<lang>/<path>.po: one message per markdown cell
+and one per ``tr("literal")`` of a code cell), and a build step that writes notebooks/<lang>/<path>:
+the source's cells, the markdown cells translated, every code cell the source's with each `tr`
+literal replaced by its translation and every other character unchanged, after one first cell that
+sets the language.
 
 Why catalogs and not parallel notebooks: a translator only ever sees text (the catalog, in any PO
 editor), the code cells and checks cannot drift because nothing but the build writes them, and a
@@ -16,10 +18,12 @@ A notebook is translated into a language when its catalog exists; `docs/translat
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import posixpath
 import re
+import string
 import sys
 from pathlib import Path
 
@@ -34,6 +38,7 @@ LANGUAGES = ("nb", "pl", "sv")
 RULE_ID = re.compile(r"\b(?:LC|SA|OB)-\d+(?:\.\d+)*\b")
 LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)\s]+?\.ipynb)(#[^)\s]*)?\)")
 TAG = "tablekit-language"  # the first cell of a translated notebook
+MARKER = "tr"  # kit.i18n.tr: the words of a code cell
 LANGUAGE_NOTE = "every board, refusal and check in this language"
 
 
@@ -68,13 +73,98 @@ def read(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def tr_literals(source: str, where: str = "a code cell") -> list[tuple[int, int, str]]:
+    """Every ``tr("literal")`` of a code cell's source, in order: the literal's start and end (character
+    offsets into `source`, the quotes included) and its text. Anything but one string literal as
+    `tr`'s argument (an f-string, a name, a call) is refused with a ValueError naming `where`: the
+    catalog can only hold words known before the cell runs."""
+    if MARKER + "(" not in source:
+        return []
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        raise ValueError(
+            f"{where}: not Python, so its tr() words cannot be found ({error.msg}, line {error.lineno})"
+        ) from None
+    starts = [0]  # each line's first character; ast counts columns in UTF-8 bytes
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        text = source[starts[line - 1] : starts[line]] if line < len(starts) else ""
+        return starts[line - 1] + len(text.encode("utf-8")[:column].decode("utf-8"))
+
+    inside_fstrings = {
+        id(inner) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for inner in ast.walk(node)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == MARKER):
+            continue
+        if id(node) in inside_fstrings:  # the build writes double quotes, which an f-string may not hold
+            raise ValueError(f"{where}, line {node.lineno}: tr() inside an f-string; call it outside and .format()")
+        argument = node.args[0] if len(node.args) == 1 and not node.keywords else None
+        if not (isinstance(argument, ast.Constant) and isinstance(argument.value, str)):
+            shown = ast.get_source_segment(source, node) or MARKER + "(...)"
+            kind = "an f-string" if isinstance(argument, ast.JoinedStr) else "not one string literal"
+            raise ValueError(
+                f'{where}, line {node.lineno}: {shown} is {kind}; write tr("... {{name}} ...").format(name=...)'
+            )
+        start = offset(argument.lineno, argument.col_offset)
+        found.append((start, offset(argument.end_lineno, argument.end_col_offset), argument.value))
+    return sorted(found)
+
+
+def literal(text: str) -> str:
+    """`text` as a Python string literal (double quotes, like the sources)."""
+    written = json.dumps(text, ensure_ascii=False)  # JSON's escapes are Python's too
+    assert ast.literal_eval(written) == text
+    return written
+
+
+def placeholders(text: str) -> set[str]:
+    """The `str.format` fields of `text` (a code-cell message): its translation must keep them all."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def messages(notebook: dict, name: str) -> list[tuple[str, str]]:
+    """The notebook's messages in order, each with its place: every markdown cell ("markdown cell N")
+    and every `tr` literal of a code cell ("code cell N")."""
+    found, counts = [], {"markdown": 0, "code": 0}
+    for cell in notebook["cells"]:
+        kind = cell["cell_type"]
+        if kind not in counts:
+            continue
+        counts[kind] += 1
+        place = f"{kind} cell {counts[kind]}"
+        text = "".join(cell["source"])
+        if kind == "markdown" and text.strip():
+            found.append((text, place))
+        elif kind == "code":
+            found += [(words, place) for _, _, words in tr_literals(text, f"{name}, {place}") if words.strip()]
+    return found
+
+
 def template(notebook: Path) -> Catalog:
-    """The notebook's messages: each markdown cell, in order."""
+    """The notebook's messages: each markdown cell and each `tr` literal of a code cell, in order."""
     catalog = Catalog(project="tablekit notebooks", fuzzy=False)
-    for index, text in enumerate(markdown_cells(read(notebook))):
-        if text.strip():
-            catalog.add(text, auto_comments=[f"markdown cell {index + 1}"])
+    for text, place in messages(read(notebook), notebook.name):
+        catalog.add(text, auto_comments=[place])  # the same words twice: one message, both places
     return catalog
+
+
+def translate_code(source: str, catalog: Catalog, where: str) -> str:
+    """A code cell with each `tr` literal replaced by its translation, every other character kept."""
+    parts, done = [], 0
+    for start, end, words in tr_literals(source, where):
+        if not words.strip():
+            continue
+        message = catalog.get(words)
+        if message is None or not message.string or message.fuzzy:
+            raise ValueError(f"{where}: no translation of tr({words[:60]!r})")
+        parts += [source[done:start], literal(message.string)]
+        done = end
+    return "".join(parts) + source[done:]
 
 
 def load(path: Path, lang: str) -> Catalog:
@@ -115,19 +205,26 @@ def relink(text: str, lang: str, notebook: Path) -> str:
 
 def build(lang: str, notebook: Path) -> dict:
     """The translated notebook: every markdown cell from the catalog, every code cell the source's
-    own, outputs cleared (`dev.py notebooks` stores them), and a first cell choosing the language."""
-    catalog = load(catalog_path(lang, notebook), lang)
+    own with its `tr` literals translated, outputs cleared (`dev.py notebooks` stores them), and a
+    first cell choosing the language."""
+    path = catalog_path(lang, notebook)
+    catalog = load(path, lang)
     source = read(notebook)
     out = copy.deepcopy(source)
+    code = 0
     for cell in out["cells"]:
+        text = "".join(cell["source"])
         if cell["cell_type"] == "code":
+            code += 1
             cell["outputs"], cell["execution_count"] = [], None
+            words = translate_code(text, catalog, f"{path}: code cell {code} of {notebook.name}")
+            if words != text:
+                cell["source"] = words.splitlines(keepends=True)
         if cell["cell_type"] != "markdown":
             continue
-        text = "".join(cell["source"])
         message = catalog.get(text) if text.strip() else None
         if message is None or not message.string or message.fuzzy:
-            raise ValueError(f"{catalog_path(lang, notebook)}: no translation of a markdown cell of {notebook.name}")
+            raise ValueError(f"{path}: no translation of a markdown cell of {notebook.name}")
         cell["source"] = relink(message.string, lang, notebook).splitlines(keepends=True)
     first = {
         "cell_type": "code",
