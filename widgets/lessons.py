@@ -302,7 +302,7 @@ class After(ipywidgets.VBox):
         if live is None:
             return live
         text = gettext(AFTER_PREDICTION)
-        return _still(live, text, f"<div><p><i>🔒 {html.escape(text)}</i></p></div>")
+        return _still(live, text, f"<div class='tk-after'><p><i>🔒 {html.escape(text)}</i></p></div>")
 
     def __repr__(self) -> str:  # the stored text output: it waits, and says nothing of the answer
         return gettext(AFTER_PREDICTION)
