@@ -45,7 +45,7 @@ TELLS: dict[str, list[list[str]]] = {
     "lost-cities/06-a-match-of-several-rounds.ipynb": [[r"equal totals"]],
     "lost-cities/07-partner-variant.ipynb": [[r"a 3 cannot follow the 3"]],
     "lost-cities/08-full-game-against-a-bot.ipynb": [[r"Round 3 begins; player 0 starts"]],
-    "lost-cities/09-a-sixth-expedition.ipynb": [[r"turns in the round", r"actions in the round"]],
+    "lost-cities/09-a-sixth-expedition.ipynb": [[RESULTS, r"turns in the round", r"actions in the round"]],
     "samoa/01-components-and-setup.ipynb": [[r"rooms? 1, 3 and 5"], [r"hammer → P0"]],
     "samoa/02-a-round-in-six-phases.ipynb": [[r"Round 2: flag"], [r"Round 6: flag"], [r"SA-3\.3: "]],
     "samoa/03-building-auction-and-tie-card.ipynb": [[r"after player 2 on equal bids"], [r"Building order"]],
@@ -116,7 +116,7 @@ KNOWN = {  # (language, "" for English; notebook; question)
     ("", "probability/07-simpsons-paradox-and-many-comparisons.ipynb", 0),  # cell 15: "Simpson's paradox (pooled…"
     ("", "probability/08-what-if-i-play-this-instead.ipynb", 0),  # cell 21: the best_half_width table
     ("", "probability/09-how-sure-can-i-be.ipynb", 0),  # cell 6: "variance exact 1.685"
-    ("sv", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # as in English (its tells are in Swedish too)
+    ("sv", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # as in English: its estimates, "95% CI"
     ("pl", "overbooking/06-stage-3.ipynb", 0),  # as in English: the log's "[OB-7] prepare" lines
 }
 
