@@ -12,11 +12,28 @@ answer the engine computed; a board passed as `board=` with `shown=` closes the 
 once the board has shown the answer (`shown(board)` was true at any moment): an undo hides the
 answer from the board again, not from the learner, so only a new game opens the question again.
 Both print as one line starting with ✓ or ✗, the same line that notebooks store as their text output.
+
+What answers a question (an analysis's charts and numbers) waits for it:
+
+    guess = predict("As the price rises, money per play…", [...], answer=answer, why=why)
+    guess
+    ...
+    after(guess, chart)                     # the chart, once the prediction is locked in
+    with after(guess) as shown:             # what the block prints (and `shown.add(...)` adds)
+        print(...)
+
+Until then the output is one line saying so, in the live notebook (JupyterLab, Voila: the Lock in
+button reveals it, no cell to edit or re-run) and in the stored one, which therefore never holds
+the answer. The charts are drawn when the cell runs and kept in Python: the page gets them only
+once the learner has predicted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
+import io
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,6 +45,7 @@ from kit.i18n import N_, Message, gettext
 
 from .still import MARK
 
+AFTER_PREDICTION = N_("Lock in your prediction above to see this: it would give the answer away.")
 ANSWER_AFTER_RUN = N_("Run All (Run ▸ Run All Cells) to answer: until then this is a still copy of the question.")
 
 _STYLE = {
@@ -104,6 +122,7 @@ class Predict(ipywidgets.VBox):
             raise ValueError(f"the answer {answer!r} is not among the choices {self.choices}")
         self.question, self.why, self.rules, self.board, self.shown = question, why, tuple(rules), board, shown
         self.given: str | None = None
+        self._answered: list[Callable[[], None]] = []  # what waits for the prediction (`after`)
         self._game = None if board is None else board.game  # the game whose answer has not been shown
         self._was_shown = False  # the board showed the answer during `_game`
         self._picker = ipywidgets.ToggleButtons(options=self.choices, value=None, style={"button_width": "auto"})
@@ -165,8 +184,17 @@ class Predict(ipywidgets.VBox):
                         why=self.why,
                     ),
                 )
+            for reveal in self._answered:
+                reveal()
         self._show()
         return self.verdict
+
+    def when_answered(self, reveal: Callable[[], None]) -> None:
+        """Call `reveal` once the prediction is locked in (at once if it is already)."""
+        if self.given is None:
+            self._answered.append(reveal)
+        else:
+            reveal()
 
     def _show(self) -> None:
         self._enable()
@@ -195,6 +223,94 @@ class Predict(ipywidgets.VBox):
 
     def __repr__(self) -> str:
         return str(self.verdict)
+
+
+class After(ipywidgets.VBox):
+    """What answers a predict-first question: charts, tables, text or widgets, shown only once
+    the prediction is locked in. As a context manager it also collects what its block prints."""
+
+    def __init__(self, prediction: Predict, *items: Any):
+        self.pieces: list[Any] = []  # HTML text (drawn now, kept in Python until shown) and widgets
+        self._printed = io.StringIO()
+        self._redirect: contextlib.redirect_stdout | None = None
+        self.revealed = False
+        super().__init__([ipywidgets.HTML(f"<div class='tk-after' style='{_STYLE[False]};border-radius:6px;"
+                                          f"padding:6px 10px;font:14px/1.4 system-ui,sans-serif'>"
+                                          f"🔒 {html.escape(gettext(AFTER_PREDICTION))}</div>")])  # fmt: skip
+        for item in items:
+            self.add(item)
+        self.prediction = prediction
+        prediction.when_answered(self._reveal)
+
+    def add(self, item: Any) -> After:
+        """Add a chart, a table, text or a widget, after whatever the block printed so far."""
+        self._flush()
+        altair = sys.modules.get("altair")  # a notebook that draws has imported it
+        if isinstance(item, ipywidgets.Widget):
+            self.pieces.append(item)
+        elif isinstance(item, str):
+            self._text(item)
+        elif altair is not None and isinstance(item, altair.TopLevelMixin):
+            from . import charts
+
+            self.pieces.append(charts.inline_html(item))
+        else:
+            from IPython.core.formatters import format_display_data
+
+            data = format_display_data(item)[0]  # a table, or anything IPython shows
+            if "text/html" in data:
+                self.pieces.append(data["text/html"])
+            else:
+                self._text(data.get("text/plain", ""))
+        if self.revealed:
+            self._reveal()
+        return self
+
+    def _text(self, text: str) -> None:
+        if text.strip():
+            self.pieces.append(f'<pre style="margin:0.3em 0">{html.escape(text.rstrip(chr(10)))}</pre>')
+
+    def _flush(self) -> None:
+        text = self._printed.getvalue()
+        self._printed.seek(0)
+        self._printed.truncate()
+        self._text(text)
+
+    def __enter__(self) -> After:
+        self._redirect = contextlib.redirect_stdout(self._printed)
+        self._redirect.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._redirect is not None:
+            self._redirect.__exit__(*exc)
+            self._redirect = None
+        self._flush()
+        if self.revealed:
+            self._reveal()
+        if exc[0] is None:
+            from IPython.display import display
+
+            display(self)
+
+    def _reveal(self) -> None:
+        self.revealed = True
+        self.children = [p if isinstance(p, ipywidgets.Widget) else ipywidgets.HTML(p) for p in self.pieces]
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        live = super()._repr_mimebundle_(**kwargs)
+        if live is None:
+            return live
+        text = gettext(AFTER_PREDICTION)
+        return _still(live, text, f"<div class='tk-after'><p><i>🔒 {html.escape(text)}</i></p></div>")
+
+    def __repr__(self) -> str:  # the stored text output: it waits, and says nothing of the answer
+        return gettext(AFTER_PREDICTION)
+
+
+def after(prediction: Predict, *items: Any) -> After:
+    """`items` (charts, tables, text, widgets), shown once `prediction` is locked in."""
+    return After(prediction, *items)
 
 
 def live(board: Any, check: Callable[..., Check], *args: Any, **kwargs: Any) -> LiveCheck:
