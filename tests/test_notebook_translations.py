@@ -78,7 +78,9 @@ def test_links_lead_to_the_translation_or_back_to_the_english():
     text = "\n".join("".join(c["source"]) for c in nt.build("sv", index)["cells"] if c["cell_type"] == "markdown")
     assert "](lost-cities/01-components-and-setup.ipynb)" in text  # translated: the Swedish one
     source = "\n".join(nt.markdown_cells(nt.read(index)))
-    english = [p.relative_to(nt.NOTEBOOKS).as_posix() for p in nt.source_notebooks() if not nt.catalog_path("sv", p).exists()]
+    english = [
+        p.relative_to(nt.NOTEBOOKS).as_posix() for p in nt.source_notebooks() if not nt.catalog_path("sv", p).exists()
+    ]
     linked = [path for path in english if f"]({path})" in source]
     assert linked and all(f"](../{path})" in text for path in linked)  # not (yet) in Swedish: the English ones
     first = nt.NOTEBOOKS / OWN_PATH["sv"]

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks" / "probability").glob("[0-9]*.ipynb"))
 PARTS = ("**Learning goals.**", "## 1. Predict first", "**Needs:**", "**Time:**")
