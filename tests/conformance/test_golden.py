@@ -76,12 +76,12 @@ def playthrough(game: Game, bots) -> str:
     def record(label: str) -> None:
         nonlocal seen
         lines.append(label)
-        logs = {name: game.events_for(viewer) for name, viewer in readers}
-        logs["open"] = game.open_events()
-        for index in range(seen, len(game.log)):
-            rule = logs["open"][index]["rule"]
-            lines.extend(_event_lines({name: log[index]["text"] for name, log in logs.items()}, rule))
-        seen = len(game.log)
+        events = game.events()
+        for event in events[seen:]:  # only the new ones are worded: the whole log every step is quadratic
+            texts = {name: game.describe(event.visible_to(viewer)) for name, viewer in readers}
+            texts["open"] = game.describe(event.everything())
+            lines.extend(_event_lines(texts, event.rule))
+        seen = len(events)
         lines.append(f"  score {' '.join(map(str, game.scores()))}")
 
     record("setup")
