@@ -345,18 +345,20 @@ class Game(ABC):
         """The event log, oldest first; each event names its rule id."""
         return [Event(*entry) for entry in self.log]
 
-    def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The event log as player `viewer` may read it (None: a spectator), each with its "text"."""
-        return [self._with_text(event.visible_to(viewer)) for event in self.events()]
+    def events_for(self, viewer: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The event log as player `viewer` may read it (None: a spectator), each with its "text";
+        from event number `since` on (each event is worded on every reading, so a caller following
+        the game asks only for the new ones)."""
+        return [self._with_text(event.visible_to(viewer)) for event in self.events()[since:]]
 
-    def open_events(self) -> list[dict[str, Any]]:
+    def open_events(self, since: int = 0) -> list[dict[str, Any]]:
         """The all-seeing teaching log: every secret shown (every card dealt and drawn)."""
-        return [self._with_text(event.everything()) for event in self.events()]
+        return [self._with_text(event.everything()) for event in self.events()[since:]]
 
-    def told_to(self, viewer: int | None) -> list[dict[str, Any]]:
+    def told_to(self, viewer: int | None, since: int = 0) -> list[dict[str, Any]]:
         """`events_for(viewer)` worded for that seat: its own actions as "You ...", the way a
         board's log speaks to the person at it."""
-        return [self._with_text(event.visible_to(viewer), viewer) for event in self.events()]
+        return [self._with_text(event.visible_to(viewer), viewer) for event in self.events()[since:]]
 
     def _with_text(self, entry: dict[str, Any], reader: int | None = None) -> dict[str, Any]:
         entry["text"] = self.describe(entry, reader)

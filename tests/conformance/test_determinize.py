@@ -250,7 +250,7 @@ def test_samoa_copy_keeps_used_piles_and_purses_as_the_public_log_rebuilds_them(
             hotels = game.public_view()["hotels"]
             seen = len(game.log)
             game.apply(game.random_action(chance))
-            for event in game.events_for(None)[seen:]:
+            for event in game.events_for(None, since=seen):
                 kind, p = event["kind"], event["player"]
                 if kind == "card" and event["fate"] == "discarded":
                     used[p].append(event["card"])

@@ -76,12 +76,11 @@ def playthrough(game: Game, bots) -> str:
     def record(label: str) -> None:
         nonlocal seen
         lines.append(label)
-        events = game.events()
-        for event in events[seen:]:  # only the new ones are worded: the whole log every step is quadratic
-            texts = {name: game.describe(event.visible_to(viewer)) for name, viewer in readers}
-            texts["open"] = game.describe(event.everything())
-            lines.extend(_event_lines(texts, event.rule))
-        seen = len(events)
+        logs = {name: game.events_for(viewer, since=seen) for name, viewer in readers}  # the new events only
+        logs["open"] = game.open_events(since=seen)
+        for index, event in enumerate(logs["open"]):
+            lines.extend(_event_lines({name: log[index]["text"] for name, log in logs.items()}, event["rule"]))
+        seen = len(game.log)
         lines.append(f"  score {' '.join(map(str, game.scores()))}")
 
     record("setup")

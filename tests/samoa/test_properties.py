@@ -18,7 +18,7 @@ moves = choices(60, 400)
 
 def money_from_the_log(game, player):
     money = game.components.start_money
-    for event in (entry.everything() for entry in game.events()):  # no texts: this runs after every action
+    for event in (entry.everything() for entry in game.events()):  # after every action: the numbers, no texts
         if event["player"] == player:
             money += event.get("earned", 0) - event.get("paid", 0)
     return money
