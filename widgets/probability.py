@@ -26,16 +26,15 @@ import polars as pl
 from IPython.core.formatters import format_display_data
 from IPython.display import display
 
-from kit.i18n import N_, Message, gettext, percent
+from kit.i18n import Message, gettext, percent
 from kit.sim import stats
 
 from . import charts
 from .charts import INK, INK_SOFT, enable, table  # noqa: F401  (re-exported: the lessons' `charts.enable()`)
 from .still import MARK
 
-RUN_TO_EXPLORE = N_(
-    "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
-)
+# stays English for now: translated notebooks store it in their outputs
+RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 
 # data colours readable on JupyterLab's light and dark backgrounds alike
 EXACT = "#b5884a"  # exact answers: bars and lines
@@ -319,13 +318,13 @@ class Explorer(w.VBox):
         data, metadata = live if isinstance(live, tuple) else (live, {})
         data = {
             **data,
-            "text/plain": gettext(RUN_TO_EXPLORE),
-            "text/html": still_html(self.first, gettext(RUN_TO_EXPLORE)),
+            "text/plain": RUN_TO_EXPLORE,
+            "text/html": still_html(self.first, RUN_TO_EXPLORE),
         }
         return data, {**(metadata or {}), MARK: {"still": True}}
 
     def __repr__(self) -> str:
-        return gettext(RUN_TO_EXPLORE)
+        return RUN_TO_EXPLORE
 
 
 class Limit:

@@ -16,9 +16,7 @@ import base64
 from html import escape
 from typing import Any
 
-from kit.i18n import N_, gettext
-
-RUN_ALL = N_("Run All to play (Run ▸ Run All Cells): until then this is a still picture of the board.")
+RUN_ALL = "Run All to play (Run ▸ Run All Cells): until then this is a still picture of the board."
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 MARK = "tablekit"  # output metadata: {"tablekit": {"still": true}}
 
@@ -38,8 +36,7 @@ def still_bundle(live, svg: str, label: str) -> tuple[dict[str, Any], dict[str, 
     picture, the one-line "Run All to play" text, and the mark that lets stored copies drop the
     model id."""
     data, metadata = live if isinstance(live, tuple) else (live, {})
-    line = gettext(RUN_ALL)  # in the language in force: the board's
-    data = {**data, "text/plain": line, "text/html": picture_html(svg, label, line)}
+    data = {**data, "text/plain": RUN_ALL, "text/html": picture_html(svg, label, RUN_ALL)}
     return data, {**(metadata or {}), MARK: {"still": True}}
 
 
