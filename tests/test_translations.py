@@ -351,7 +351,7 @@ def test_the_review_panel_speaks_every_language_from_the_page_and_keeps_no_engli
         told = [move["text"] for move in review["moves"]]
         assert sum(a != b for a, b in zip(told, sentences["moves"])) >= 0.9 * len(told), lang
         step = i18n.translations(lang).gettext("Step {step}: you chose {played}; {best} was {cost} points better "
-                                               "(paired, {level} interval {low} to {high}, n = {n})")  # fmt: skip
+                                               "(paired, {level} CI {low} to {high}, n = {n})")  # fmt: skip
         assert all(entry["text"].startswith(step.split("{")[0]) for entry in review["biggest"])
     page.write({"lang": "en"})
     assert page.model()["words"]["review_open"] == "Review the game"

@@ -398,7 +398,7 @@ class ReviewedBoard(traitlets.HasTraits):
                     "text": str(
                         Message(
                             "Step {step}: you chose {played}; {best} was {cost} points better (paired, {level} "
-                            "interval {low} to {high}, n = {n})",
+                            "CI {low} to {high}, n = {n})",
                             step=e.step + 1,
                             played=e.played.action,
                             best=e.best.action,

@@ -73,7 +73,7 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
         graph = page.locator(".tk-review-graph").get_attribute("aria-label")
         assert f"{decisions} decisions evaluated" in graph and "win chance" in graph
         costly = page.locator(".tk-review-biggest li")
-        assert 1 <= costly.count() <= 3 and "points better (paired, 95% interval" in costly.first.inner_text()
+        assert 1 <= costly.count() <= 3 and "points better (paired, 95% CI" in costly.first.inner_text()
         page.set_viewport_size({"width": 1366, "height": 768})
         settle(page)
         page.locator(".tk-review").screenshot(path=artifacts / f"review-{name}-1366.png")
