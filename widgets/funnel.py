@@ -33,11 +33,10 @@ import traitlets
 
 from kit.i18n import N_, Message, get_language, gettext, language
 
-from .still import MARK
+from .still import MARK, RUN_TO_EXPLORE
 
 HERE = Path(__file__).parent
 # stays English for now: translated notebooks store it in their outputs
-RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 #: the words of the page's controls (widgets/funnel.js), sent in the view
 WORDS = {
     "trials_of": N_("trials of"),
@@ -235,11 +234,12 @@ class Funnel(anywidget.AnyWidget):
         live = super()._repr_mimebundle_(**kwargs)
         data, metadata = live if isinstance(live, tuple) else (live, {})
         picture = charts.chart_html(self.first, self.title)
-        still = f"<div>{picture}<p><b>▶ {html.escape(RUN_TO_EXPLORE)}</b></p></div>"
-        return {**data, "text/plain": RUN_TO_EXPLORE, "text/html": still}, {**(metadata or {}), MARK: {"still": True}}
+        line = gettext(RUN_TO_EXPLORE)
+        still = f"<div>{picture}<p><b>▶ {html.escape(line)}</b></p></div>"
+        return {**data, "text/plain": line, "text/html": still}, {**(metadata or {}), MARK: {"still": True}}
 
     def __repr__(self) -> str:
-        return RUN_TO_EXPLORE
+        return gettext(RUN_TO_EXPLORE)
 
 
 def still_chart(view: dict[str, Any]):

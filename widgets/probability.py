@@ -31,10 +31,9 @@ from kit.sim import stats
 
 from . import charts
 from .charts import INK, INK_SOFT, enable, table  # noqa: F401  (re-exported: the lessons' `charts.enable()`)
-from .still import MARK
+from .still import MARK, RUN_TO_EXPLORE
 
 # stays English for now: translated notebooks store it in their outputs
-RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 
 # data colours readable on JupyterLab's light and dark backgrounds alike
 EXACT = "#b5884a"  # exact answers: bars and lines
@@ -318,13 +317,13 @@ class Explorer(w.VBox):
         data, metadata = live if isinstance(live, tuple) else (live, {})
         data = {
             **data,
-            "text/plain": RUN_TO_EXPLORE,
-            "text/html": still_html(self.first, RUN_TO_EXPLORE),
+            "text/plain": gettext(RUN_TO_EXPLORE),
+            "text/html": still_html(self.first, gettext(RUN_TO_EXPLORE)),
         }
         return data, {**(metadata or {}), MARK: {"still": True}}
 
     def __repr__(self) -> str:
-        return RUN_TO_EXPLORE
+        return gettext(RUN_TO_EXPLORE)
 
 
 class Limit:

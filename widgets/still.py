@@ -16,7 +16,13 @@ import base64
 from html import escape
 from typing import Any
 
-RUN_ALL = "Run All to play (Run ▸ Run All Cells): until then this is a still picture of the board."
+from kit.i18n import N_, gettext
+
+#: the text of a stored explorer or funnel: its controls need a running kernel
+RUN_TO_EXPLORE = N_(
+    "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
+)
+RUN_ALL = N_("Run All to play (Run ▸ Run All Cells): until then this is a still picture of the board.")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 MARK = "tablekit"  # output metadata: {"tablekit": {"still": true}}
 
@@ -36,7 +42,8 @@ def still_bundle(live, svg: str, label: str) -> tuple[dict[str, Any], dict[str, 
     picture, the one-line "Run All to play" text, and the mark that lets stored copies drop the
     model id."""
     data, metadata = live if isinstance(live, tuple) else (live, {})
-    data = {**data, "text/plain": RUN_ALL, "text/html": picture_html(svg, label, RUN_ALL)}
+    line = gettext(RUN_ALL)
+    data = {**data, "text/plain": line, "text/html": picture_html(svg, label, line)}
     return data, {**(metadata or {}), MARK: {"still": True}}
 
 
