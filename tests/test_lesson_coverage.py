@@ -103,7 +103,12 @@ def checks(path: Path) -> list[dict]:
 
 
 def _text(node: ast.expr) -> str:
-    """A question's words: a literal as it is, an f-string with "…" where it computes something."""
+    """A question's words: a literal as it is (inside `tr(...)` too), an f-string with "…" where it
+    computes something."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "tr" and node.args:
+        return _text(node.args[0])
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return re.sub(r"\{[^{}]*\}", "…", _text(node.func.value))  # tr("… {n} …").format(n=...)
     if isinstance(node, ast.Constant):
         return str(node.value)
     if isinstance(node, ast.JoinedStr):
