@@ -217,14 +217,25 @@ def _fill(text: str, params: dict[str, Any]) -> str:
 
 class _Formatter(string.Formatter):
     """str.format, but a float is written as the language writes numbers (0,75; with a format spec
-    such as ``:.4g`` too)."""
+    such as ``:.4g`` too), and a whole number with ``:,`` with the language's thousands separator."""
 
     def format_field(self, value: Any, spec: str) -> str:
+        if isinstance(value, int) and not isinstance(value, bool) and spec == ",":
+            return _grouped(value)
         if isinstance(value, float):
             if not spec:
                 return number(value)
             return format(value, spec).replace(".", _decimal_symbol())
         return super().format_field(value, spec)
+
+
+def _grouped(value: int) -> str:
+    """A whole number with the language's thousands separator (``{n:,}``: 5,000; 10 000 in nb, pl and sv)."""
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:
+        return f"{value:,}"
+    return format_decimal(value, locale=get_language())
 
 
 def _decimal_symbol() -> str:

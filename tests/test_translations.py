@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from kit import i18n
-from kit.core import Chance, IllegalAction, loads
+from kit.core import Chance, IllegalAction, SaveFileError, loads
 from kit.i18n import language, number, render, set_language
 from kit.lostcities import LostCities
 from kit.overbooking import Overbooking
@@ -250,3 +250,149 @@ def test_a_board_switches_language_live_and_its_page_gets_every_word_from_python
     assert board.lang == "nb" and board.message.startswith("LC-3: spiller 0 må")
     board.set_state({"lang": "xx"})
     assert board.lang == "nb" and board.message.startswith("Ikke godtatt fra siden")
+
+
+# ------------------------------------------------------------------ the review panel under every board
+def _js_literals(path: Path) -> list[str]:
+    code = re.sub(r"//[^\n]*", "", path.read_text(encoding="utf-8"))
+    return [a or b for a, b in re.findall(r'"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`', code)]
+
+
+@pytest.mark.parametrize("script", ["review.js", "funnel.js"])
+def test_the_review_and_funnel_scripts_keep_no_words_of_their_own(script):
+    messages = {m.id for m in template() if isinstance(m.id, str) and m.id}
+    phrases = [
+        text
+        for text in _js_literals(ROOT / "widgets" / script)
+        if text in messages
+        or (
+            re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", re.sub(r"\$\{[^}]*\}", "", text))
+            and not all(word.startswith("tk-") for word in text.split())
+        )
+    ]
+    assert phrases == []
+
+
+def test_every_key_the_review_script_looks_up_is_a_word_the_board_sends():
+    from widgets.words import REVIEW, SHARED
+
+    code = (ROOT / "widgets" / "review.js").read_text(encoding="utf-8")
+    looked_up = set(re.findall(r'\bt\(model, "(\w+)"', code)) | set(re.findall(r'\btn\(model, "(\w+)"', code))
+    buttons = set(re.findall(r'reviewButton\(model, "(\w+)"', code))
+    keys = looked_up | buttons | {f"{key}_hint" for key in buttons if key != "review_evaluate_again"}
+    keys |= set(re.findall(r'"(review_\w+)"', code))
+    assert keys - REVIEW.keys() - SHARED.keys() == set()
+    assert len(keys & REVIEW.keys()) >= 50
+
+
+@pytest.fixture
+def recording_page(monkeypatch):
+    """Boards made in the test talk to a recording page (tests/widgets/page.py)."""
+    import comm
+
+    from tests.widgets.page import Page, PageComm
+
+    monkeypatch.setattr(comm, "create_comm", PageComm)
+    return Page
+
+
+def _reviewed_overbooking_board():
+    """A finished two-player Overbooking game, its review open, every decision evaluated (a few
+    rollouts on the readable engine), at the moment after its costliest decision with a what-if."""
+    from widgets.overbooking import OverbookingBoard
+
+    board = OverbookingBoard(seed=3, players=2, bot="random", lang="en")
+    board.review_rollouts = {"kernel": 2, "readable": 2}
+    board.review_engine = "readable"
+    while not board.game.is_over:
+        board.act(board.game.legal_actions()[0])
+        if board.summary:
+            board.continue_play()
+    assert board.open_review() and board.evaluate_review(wait=True)
+    points = board.review["points"]
+    step = (board.review["biggest"] or points)[0]["step"]
+    assert board.review_step(step + 1)
+    other = next(choice for choice in board.review["choices"] if choice != board.review["played"])
+    assert board.review_what_if(other)
+    return board
+
+
+#: words of the panel that the language writes as English does
+SAME_AS_ENGLISH = {("nb", "review_best")}
+
+
+def test_the_review_panel_speaks_every_language_from_the_page_and_keeps_no_english_word(recording_page):
+    from widgets.words import REVIEW
+
+    page = recording_page(_reviewed_overbooking_board())
+    english = page.model()
+    assert english["review"]["on"] and english["review"]["points"] and english["review"]["what_if"]
+    sentences = {
+        "biggest": [entry["text"] for entry in english["review"]["biggest"]],
+        "moves": [move["text"] for move in english["review"]["moves"]],
+    }
+    for lang in LANGUAGES:
+        page.write({"lang": lang})  # the panel's language menu
+        model = page.model()
+        assert model["lang"] == lang and model["review"]["on"]
+        words = model["words"]
+        for key, text in REVIEW.items():
+            if isinstance(text, tuple):  # a count's forms, one per plural category of the language
+                forms = words[key]
+                assert set(forms) == ({"one", "few", "many"} if lang == "pl" else {"one", "other"}), key
+                assert not set(forms.values()) & set(text), (lang, key)
+                assert all(set(PLACES.findall(form)) == set(PLACES.findall(text[1])) for form in forms.values())
+            else:
+                assert words[key] != text or (lang, key) in SAME_AS_ENGLISH, (lang, key)
+                assert set(PLACES.findall(words[key])) == set(PLACES.findall(text)), (lang, key)
+        review = model["review"]
+        for entry, was in zip(review["biggest"], sentences["biggest"]):
+            assert entry["text"] != was and "points better" not in entry["text"], (lang, entry["text"])
+        told = [move["text"] for move in review["moves"]]
+        assert sum(a != b for a, b in zip(told, sentences["moves"])) >= 0.9 * len(told), lang
+        step = i18n.translations(lang).gettext("Step {step}: you chose {played}; {best} was {cost} points better "
+                                               "(paired, {level} interval {low} to {high}, n = {n})")  # fmt: skip
+        assert all(entry["text"].startswith(step.split("{")[0]) for entry in review["biggest"])
+    page.write({"lang": "en"})
+    assert page.model()["words"]["review_open"] == "Review the game"
+
+
+def test_save_and_load_errors_read_in_the_boards_language():
+    from widgets.overbooking import OverbookingBoard
+
+    board = OverbookingBoard(seed=3, players=2, lang="pl")
+    board.load_text('{"format": "tablekit-save"')
+    assert board.message.startswith("Nie wczytano: to nie jest czytelny plik zapisu (uszkodzony albo ucięty JSON: ")
+    board.lang = "sv"  # the message told is said again in the new language
+    assert board.message.startswith("Inte öppnat: inte en läsbar sparfil (trasig eller avkortad JSON: ")
+    board._handle("save", {"kind": "save"})
+    assert board.message.startswith("Inte sparat: en sparfil innehåller alla dolda kort")
+    with pytest.raises(SaveFileError) as refused:
+        loads('{"format": "tablekit-save", "version": 99}')
+    english = str(refused.value)
+    with language("nb"):
+        assert str(refused.value) == (
+            "lagringsfilen har formatversjon 99, nyere enn denne tablekit leser (2); oppdater tablekit for å åpne den"
+        )
+    assert english.startswith("the save file has format version 99")
+
+
+def test_the_graded_checks_speak_the_lessons_language(capsys):
+    from kit.probability.exercises import NotYet, number_form, trials_form
+
+    with language("pl"):
+        number_form(0.5, "P(dwie karty)", low=0, high=1)
+        trials_form(list(range(5000)), 5000, "twoje próby")
+        with pytest.raises(NotYet) as refused:
+            number_form(None, "P(dwie karty)")
+        assert str(refused.value).startswith("P(dwie karty): jeszcze nie ma odpowiedzi")  # read in Polish
+    out = capsys.readouterr().out
+    assert "P(dwie karty): liczba od 0 do 1 – właściwa postać; zostanie oceniona" in out
+    assert "twoje próby: prób: 5\N{NO-BREAK SPACE}000" in out or "twoje próby: prób: 5000" in out
+    assert str(refused.value).startswith("P(dwie karty): no answer yet")  # the same refusal read in English
+    with language("en"):
+        number_form(0.5, "p", low=0, high=1)  # the stored English outputs stay as they were
+        trials_form(list(range(5000)), 5000, "your set-ups")
+    out = capsys.readouterr().out
+    assert "✓ p: a number from 0 to 1 — the right form; it is graded when your teacher collects the lesson" in out
+    assert "✓ your set-ups: 5,000 trials" in out

@@ -174,7 +174,7 @@ class AnalysedBoard(GameBoard):
             return None, Message("The analysis of your move appears on your turn.")
         return seat, None
 
-    def _words(self, message: Message | None) -> str:
+    def _words(self, message: Message | Any | None) -> str:
         """`message` in the board's language (the worker thread has no language of its own)."""
         with language(self.lang):
             return "" if message is None else str(message)
@@ -283,11 +283,12 @@ class AnalysedBoard(GameBoard):
             "n": advice.rollouts,
             "seconds": round(advice.seconds, 2),
             "engine": advice.engine,
-            "engine_note": advice.engine_reason or "",  # why the readable engine was used, when a fast path exists
+            # why the readable engine was used, when a fast path exists (in the catalogs when it is a fixed sentence)
+            "engine_note": self._words(Message(advice.engine_reason)) if advice.engine_reason else "",
             "rows": [
                 _row(value) | {"places": self.action_places(actions[value.action], view)} for value in advice.actions
             ],
-            "ties": _ties(advice),
+            "ties": [{"actions": list(tie.actions), "sentence": self._words(tie)} for tie in advice.ties],
         }
         if everything:
             known = advise(game, seat, rollouts, self.analysis_policy, progress=lambda d, t: progress(d, t, part=1))
@@ -315,8 +316,3 @@ def _row(value) -> dict[str, Any]:
         "win_low": round(value.win_low, 4),
         "win_high": round(value.win_high, 4),
     }
-
-
-def _ties(advice) -> list[dict[str, Any]]:
-    """The advisor's groups of moves whose rollouts were identical, each with its sentence."""
-    return [{"actions": list(tie.actions), "sentence": tie.sentence} for tie in advice.ties]

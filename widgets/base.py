@@ -218,7 +218,7 @@ class GameBoard(anywidget.AnyWidget):
         self._quiet = 0  # > 0 while the board itself changes traits (their observers stay quiet)
         with self._quietly():
             self.lang = check_language(lang) if lang is not None else get_language()
-        self._peeks: list[tuple[int, str]] = []  # (log position, note) of each peek in this game
+        self._peeks: list[tuple[int, Message]] = []  # (log position, note) of each peek in this game
         self._seat: int | None = None  # hot-seat: whose hand is showing
         self._bot_players: dict[int, Any] = {}
         self._steps = _Steps()  # who took each action, and what it revealed (for undo)
@@ -582,7 +582,7 @@ class GameBoard(anywidget.AnyWidget):
             self._peeks.append(
                 (
                     len(self.game.log),
-                    f"the page switched to the {new} mode at step {len(self.game.history)}: this game is practice",
+                    Message(_PEEK_MODES[new], step=len(self.game.history)),
                 )
             )
         with self._quietly():
@@ -726,7 +726,9 @@ class GameBoard(anywidget.AnyWidget):
             seed = self._page_seed(content.get("seed"))
             self.new_game(seed)
             if seed is not None:  # a deal the page can compute: not a fair game
-                self._peeks.append((0, f"the page chose the seed {seed}, a known deal: this game is practice"))
+                self._peeks.append(
+                    (0, Message("the page chose the seed {seed}, a known deal: this game is practice", seed=seed))
+                )
                 self._tell(
                     Message(
                         "New game, seed {seed}: a chosen seed is a known deal, so this game is practice.", seed=seed
@@ -790,6 +792,13 @@ class GameBoard(anywidget.AnyWidget):
 _PACE_NOTES = {
     "instant": N_("The bots answer at once."),
     "step": N_("The bots wait: press Next to see each of their moves."),
+}
+
+#: the log's line when the page switches the mode during a game (allow_peeking)
+_PEEK_MODES = {
+    "bot": N_("the page switched to the bot mode at step {step}: this game is practice"),
+    "hotseat": N_("the page switched to the hotseat mode at step {step}: this game is practice"),
+    "open": N_("the page switched to the open mode at step {step}: this game is practice"),
 }
 
 _MODE_NOTES = {

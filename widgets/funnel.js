@@ -1,6 +1,7 @@
 // The running mean and its funnel, drawn from what Python sends (widgets/funnel.py): every number,
 // point, tick and caption comes in `view`; this file only places them on the page. While a run is
 // going, each drawing asks Python for the next trials ("more"), so the line grows as they arrive.
+// Its words are the view's too (`view.words`), numbers as `view.lang` writes them.
 
 const NS = "http://www.w3.org/2000/svg";
 const SIZE = { width: 560, height: 280, left: 52, right: 26, top: 14, bottom: 40 };
@@ -35,12 +36,12 @@ function draw(view) {
   for (const tick of view.yticks) {
     svg.append(svgEl("line", { x1: left, x2: left + plotW, y1: y(tick), y2: y(tick), class: "tk-funnel-grid" }));
     const label = svgEl("text", { x: left - 6, y: y(tick) + 4, "text-anchor": "end", class: "tk-funnel-text" });
-    label.textContent = tick.toLocaleString("en");
+    label.textContent = tick.toLocaleString(view.lang);
     svg.append(label);
   }
   for (const tick of view.xticks) {
     const label = svgEl("text", { x: x(tick), y: top + plotH + 16, "text-anchor": "middle", class: "tk-funnel-text" });
-    label.textContent = tick.toLocaleString("en");
+    label.textContent = tick.toLocaleString(view.lang);
     svg.append(label);
   }
   const band = view.band;
@@ -67,11 +68,11 @@ function draw(view) {
   return svg;
 }
 
-function choice(options, value, label) {
+function choice(options, value, label, lang) {
   const select = htmlEl("select", "tk-funnel-select");
   select.setAttribute("aria-label", label);
   for (const option of options) {
-    const node = htmlEl("option", "", typeof option === "number" ? option.toLocaleString("en") : option);
+    const node = htmlEl("option", "", typeof option === "number" ? option.toLocaleString(lang) : option);
     node.value = String(option);
     node.selected = option === value;
     select.append(node);
@@ -91,15 +92,16 @@ function render({ model, el }) {
     root.dataset.running = String(view.running);
     root.append(htmlEl("div", "tk-funnel-title", view.title), htmlEl("div", "tk-funnel-subtitle", view.subtitle));
     const controls = htmlEl("div", "tk-funnel-controls");
-    const source = choice(view.sources, view.source, "trials of");
-    const trials = choice(view.trial_options, view.total, "number of trials");
-    const run = htmlEl("button", "tk-funnel-run", view.running ? "running…" : "▶ Run");
-    const again = htmlEl("button", "tk-funnel-again", "Simulate again");
+    const words = view.words;
+    const source = choice(view.sources, view.source, words.trials_of, view.lang);
+    const trials = choice(view.trial_options, view.total, words.number_of_trials, view.lang);
+    const run = htmlEl("button", "tk-funnel-run", view.running ? words.running : words.run);
+    const again = htmlEl("button", "tk-funnel-again", words.again);
     run.disabled = again.disabled = source.disabled = trials.disabled = view.running;
     run.addEventListener("click", () =>
       model.send({ kind: "run", source: source.value, trials: Number(trials.value) }));
     again.addEventListener("click", () => model.send({ kind: "again" }));
-    controls.append(source, htmlEl("span", "", "·"), trials, htmlEl("span", "", "trials"), run, again);
+    controls.append(source, htmlEl("span", "", "·"), trials, htmlEl("span", "", words.trials), run, again);
     root.append(controls, draw(view));
     const caption = htmlEl("div", "tk-funnel-caption", view.caption);
     caption.setAttribute("aria-live", "polite");

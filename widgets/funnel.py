@@ -31,10 +31,22 @@ from typing import Any
 import anywidget
 import traitlets
 
+from kit.i18n import N_, Message, get_language, gettext, language
+
 from .still import MARK
 
 HERE = Path(__file__).parent
+# stays English for now: translated notebooks store it in their outputs
 RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
+#: the words of the page's controls (widgets/funnel.js), sent in the view
+WORDS = {
+    "trials_of": N_("trials of"),
+    "number_of_trials": N_("number of trials"),
+    "running": N_("running…"),
+    "run": N_("▶ Run"),
+    "again": N_("Simulate again"),
+    "trials": N_("trials"),
+}
 EXACT = "#b5884a"  # the probability charts' colours (widgets/probability.py)
 SIMULATED = "#1e88e5"
 CHUNK = 50  # trials per message: about 20 frames for 1,000 trials
@@ -62,11 +74,18 @@ class Funnel(anywidget.AnyWidget):
         self,
         sources: Sequence[Source],
         trials: Sequence[int] = (500, 2_000, 5_000),
-        title: str = "The running mean inside its funnel",
-        y_title: str = "running mean",
+        title: str | None = None,
+        y_title: str | None = None,
+        lang: str | None = None,
         **kwargs: Any,
     ):
+        """`title` and `y_title` default to "The running mean inside its funnel" and "running mean";
+        `lang`: the language of the funnel's own words (None: the language in force, `kit.i18n`)."""
         super().__init__(**kwargs)
+        with language(lang):
+            self.lang = get_language()
+            title = gettext("The running mean inside its funnel") if title is None else title
+            y_title = gettext("running mean") if y_title is None else y_title
         if not sources or not trials:
             raise ValueError("a funnel needs at least one source and one number of trials")
         self.sources = {source.label: source for source in sources}
@@ -100,7 +119,8 @@ class Funnel(anywidget.AnyWidget):
         return len(self.values) < self.total
 
     def _show(self, running: bool) -> None:
-        self.view = self.picture(running)
+        with language(self.lang):
+            self.view = self.picture(running)
 
     # ------------------------------------------------------------------------------ what the page draws
     def _kept(self, n: int) -> bool:
@@ -120,18 +140,36 @@ class Funnel(anywidget.AnyWidget):
         if shown:
             now = total / shown
             a, b = _band(mean, var, shown)
-            where = "inside" if a <= now <= b else "outside"
-            caption = (
-                f"n = {shown:,} trials · running mean {now:.3f} · funnel {mean:.3f} ± {(b - a) / 2:.3f} "
-                f"(2σ/√n, σ = {math.sqrt(var):.3f}) · the mean is {where} it"
+            caption = str(
+                Message(
+                    N_(
+                        "n = {n:,} trials · running mean {now:.3f} · funnel {mean:.3f} ± {half:.3f} "
+                        "(2σ/√n, σ = {sigma:.3f}) · the mean is inside it"
+                    )
+                    if a <= now <= b
+                    else N_(
+                        "n = {n:,} trials · running mean {now:.3f} · funnel {mean:.3f} ± {half:.3f} "
+                        "(2σ/√n, σ = {sigma:.3f}) · the mean is outside it"
+                    ),
+                    n=shown,
+                    now=now,
+                    mean=mean,
+                    half=(b - a) / 2,
+                    sigma=math.sqrt(var),
+                )
             )
         else:
-            caption = "no trials yet"
+            caption = gettext("no trials yet")
+        subtitle = Message(
+            "{source} · dashed: the exact mean {mean:.4g} · band: ± 2σ/√n", source=self.source.label, mean=mean
+        )
         return {
             "title": self.title,
-            "subtitle": f"{self.source.label} · dashed: the exact mean {mean:.4g} · band: ± 2σ/√n",
+            "subtitle": str(subtitle),
             "y_title": self.y_title,
-            "x_title": "trials",
+            "x_title": gettext("trials"),
+            "lang": self.lang,
+            "words": {key: gettext(text) for key, text in WORDS.items()},
             "total": self.total,
             "shown": shown,
             "running": running,
@@ -170,7 +208,8 @@ class Funnel(anywidget.AnyWidget):
                         f"trials must be one of {', '.join(map(str, self.trial_options))}, not {_short(total)}"
                     )
         except ValueError as error:
-            self.message = f"Not accepted from the page: {error}"
+            with language(self.lang):
+                self.message = str(Message("Not accepted from the page: {error}", error=str(error)))
             return
         self.message = ""
         self._start(label, total)
@@ -178,7 +217,10 @@ class Funnel(anywidget.AnyWidget):
     def set_state(self, sync_data) -> None:
         """The page writes no trait: every write is refused, and the page's copy set back."""
         names = [name for name in sync_data if name in self.keys] if isinstance(sync_data, dict) else []
-        self.message = f"Not accepted from the page: it may not write {_short(names or sync_data)}"
+        with language(self.lang):
+            self.message = str(
+                Message("Not accepted from the page: it may not write {names}", names=_short(names or sync_data))
+            )
         self.send_state([name for name in names if name != "message"] or None)
 
     # ------------------------------------------------------------------------------ the still copy

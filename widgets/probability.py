@@ -26,12 +26,14 @@ import polars as pl
 from IPython.core.formatters import format_display_data
 from IPython.display import display
 
+from kit.i18n import Message, gettext, percent
 from kit.sim import stats
 
 from . import charts
 from .charts import INK, INK_SOFT, enable, table  # noqa: F401  (re-exported: the lessons' `charts.enable()`)
 from .still import MARK
 
+# stays English for now: translated notebooks store it in their outputs
 RUN_TO_EXPLORE = "Run All to use the controls (Run ▸ Run All Cells): until then this is a still picture of the chart."
 
 # data colours readable on JupyterLab's light and dark backgrounds alike
@@ -51,12 +53,25 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def share_text(successes: int, n: int) -> str:
     low, high = wilson(successes, n)
-    return f"{successes / n:.3f} (95% interval {low:.3f} to {high:.3f}, n = {n:,})"
+    return _estimate(successes / n, low, high, n)
 
 
 def mean_text(values: Sequence[float]) -> str:
     mean, low, high = mean_interval(values)
-    return f"{mean:.3f} (95% interval {low:.3f} to {high:.3f}, n = {len(values):,})"
+    return _estimate(mean, low, high, len(values))
+
+
+def _estimate(value: float, low: float, high: float, n: int) -> str:
+    return str(
+        Message(
+            "{value:.3f} ({level} interval {low:.3f} to {high:.3f}, n = {n:,})",
+            value=float(value),
+            level=percent(0.95),
+            low=float(low),
+            high=float(high),
+            n=n,
+        )
+    )
 
 
 def exact_and_simulated(
@@ -81,8 +96,9 @@ def exact_and_simulated(
     return pl.DataFrame(rows)
 
 
-def bars_and_dots(frame: pl.DataFrame, x_title: str, title: str, y_title: str = "chance") -> alt.Chart:
-    """Exact chances as bars, simulated shares as dots with 95% interval whiskers."""
+def bars_and_dots(frame: pl.DataFrame, x_title: str, title: str, y_title: str | None = None) -> alt.Chart:
+    """Exact chances as bars, simulated shares as dots with 95% interval whiskers (`y_title`: "chance")."""
+    y_title = gettext("chance") if y_title is None else y_title
     order = list(frame[x_title])
     n = frame["n"][0]
     base = alt.Chart(frame).encode(x=alt.X(f"{x_title}:N", sort=order, title=x_title, axis=alt.Axis(labelAngle=0)))
@@ -94,7 +110,12 @@ def bars_and_dots(frame: pl.DataFrame, x_title: str, title: str, y_title: str = 
     return (bars + whiskers + dots).properties(
         width=460,
         height=240,
-        title=alt.Title(title, subtitle=f"bars: exact · dots: simulated, 95% interval, n = {n:,}"),
+        title=alt.Title(
+            title,
+            subtitle=str(
+                Message("bars: exact · dots: simulated, {level} interval, n = {n:,}", level=percent(0.95), n=int(n))
+            ),
+        ),
     )
 
 
@@ -118,7 +139,7 @@ def running_line(values: Sequence[float], exact: float, y_title: str, title: str
                 "trials:Q",
                 scale=alt.Scale(type="log", domain=[1, n]),
                 axis=alt.Axis(values=[10**k for k in range(len(str(n)))], format=","),  # 1, 10, 100, ...: no crowding
-                title="trials (log scale)",
+                title=gettext("trials (log scale)"),
             ),
             y=alt.Y("running:Q", title=y_title),
         )
@@ -127,7 +148,9 @@ def running_line(values: Sequence[float], exact: float, y_title: str, title: str
         alt.Chart(pl.DataFrame({"exact": [float(exact)]})).mark_rule(color=EXACT, strokeDash=[6, 4]).encode(y="exact:Q")
     )
     return (line + target).properties(
-        width=460, height=200, title=alt.Title(title, subtitle=f"dashed: the exact value {float(exact):.4g}")
+        width=460,
+        height=200,
+        title=alt.Title(title, subtitle=str(Message("dashed: the exact value {exact:.4g}", exact=float(exact)))),
     )
 
 
@@ -156,7 +179,7 @@ class Explorer(w.VBox):
         call: Callable[[Explorer, dict[str, Any]], None],
         label: str = "",
         again: bool = False,
-        unit: str = "trials",
+        unit: str | None = None,
         **controls: w.ValueWidget,
     ):
         self.call, self.label, self.controls = call, label, controls
@@ -171,11 +194,11 @@ class Explorer(w.VBox):
         self._printed = _Printed(self)
         self.first = ""  # the first run's picture, as the still copy shows it
         self.status = w.HTML()
-        self.bar = w.IntProgress(value=0, min=0, max=1, description=unit)
+        self.bar = w.IntProgress(value=0, min=0, max=1, description=gettext("trials") if unit is None else unit)
         self.picture = w.HTML()
         buttons = []
         if again:
-            button = w.Button(description="Simulate again", icon="refresh")
+            button = w.Button(description=gettext("Simulate again"), icon="refresh")
             button.on_click(self.again)
             buttons.append(button)
         for control in controls.values():
@@ -206,11 +229,11 @@ class Explorer(w.VBox):
         values = self.values
         refused = self.refusals(values)
         if refused:  # a write from the page past a control's bounds: say so, put it back, run nothing
-            self.status.value = f"<b>Not run:</b> {html.escape('; '.join(refused))}"
+            self.status.value = f"<b>{html.escape(gettext('Not run:'))}</b> {html.escape('; '.join(refused))}"
             self._put_back()
             return
         self._accepted = values
-        self.status.value = "<small><i>running the simulation…</i></small>"
+        self.status.value = f"<small><i>{html.escape(gettext('running the simulation…'))}</i></small>"
         for control in self.controls.values():
             control.disabled = True
         start = time.perf_counter()
@@ -222,9 +245,10 @@ class Explorer(w.VBox):
                 self.call(self, self.values)
             printed.flush()
             self.picture.value = "".join(self.pieces)
-            self.status.value = f"<small>drawn in {time.perf_counter() - start:.1f} s</small>"
+            drawn = Message("drawn in {seconds:.1f} s", seconds=time.perf_counter() - start)
+            self.status.value = f"<small>{html.escape(str(drawn))}</small>"
         except Exception as error:  # show it where the learner looks, then let it propagate
-            self.status.value = f"<b>could not draw:</b> {html.escape(str(error))}"
+            self.status.value = f"<b>{html.escape(gettext('could not draw:'))}</b> {html.escape(str(error))}"
             raise
         finally:
             _running.pop()
@@ -251,7 +275,7 @@ class Explorer(w.VBox):
             # the chart as an image that a trusted output puts inline (widgets/charts.py)
             svg = charts.svg(item)
             self.pieces.append(f'<div class="tk-chart">{svg}</div>')
-            self.still_pieces.append(charts.chart_html(svg, self.label or _title(item) or "chart"))
+            self.still_pieces.append(charts.chart_html(svg, self.label or _title(item) or gettext("chart")))
             return
         data = format_display_data(item)[0]
         if "text/html" in data:
@@ -292,7 +316,11 @@ class Explorer(w.VBox):
     def _repr_mimebundle_(self, **kwargs: Any):
         live = super()._repr_mimebundle_(**kwargs)
         data, metadata = live if isinstance(live, tuple) else (live, {})
-        data = {**data, "text/plain": RUN_TO_EXPLORE, "text/html": still_html(self.first, RUN_TO_EXPLORE)}
+        data = {
+            **data,
+            "text/plain": RUN_TO_EXPLORE,
+            "text/html": still_html(self.first, RUN_TO_EXPLORE),
+        }
         return data, {**(metadata or {}), MARK: {"still": True}}
 
     def __repr__(self) -> str:
@@ -320,13 +348,21 @@ class Limit:
             chosen = value if isinstance(value, tuple) and value not in self.options else (value,)
             if all(item in self.options for item in chosen):
                 return None
-            return f"{name} can only be one of its choices"
+            return str(Message("{name} can only be one of its choices", name=name))
         if self.low is None:
             return None
         numbers = value if isinstance(value, tuple) else (value,)  # a range slider holds two
         if all(isinstance(x, (int, float)) and not isinstance(x, bool) and self.low <= x <= self.high for x in numbers):
             return None
-        return f"{name} must be from {self.low:,} to {self.high:,}, not {_short(value)}"
+        return str(
+            Message(
+                "{name} must be from {low} to {high}, not {value}",
+                name=name,
+                low=_short(self.low),
+                high=_short(self.high),
+                value=_short(value),
+            )
+        )
 
     def restore(self, control: w.ValueWidget) -> None:
         if self.low is None or self.options is not None:
@@ -427,7 +463,7 @@ def grouped_shares(frame: pl.DataFrame, x_title: str, title: str, subtitle: str)
         xOffset=alt.XOffset("source:N", sort=sources),
     )
     bars = base.mark_bar().encode(
-        y=alt.Y("share:Q", title="share"),
+        y=alt.Y("share:Q", title=gettext("share")),
         color=alt.Color(
             "source:N",
             title=None,
@@ -441,11 +477,12 @@ def grouped_shares(frame: pl.DataFrame, x_title: str, title: str, subtitle: str)
 
 
 def belief_lines(
-    frame: pl.DataFrame, title: str, subtitle: str, band: tuple[float, float] | None = None, x_title: str = "rate"
+    frame: pl.DataFrame, title: str, subtitle: str, band: tuple[float, float] | None = None, x_title: str | None = None
 ) -> alt.Chart:
     """Beliefs about a rate as density curves (columns `rate`, `density`, `belief`; one curve per
     belief, in the frame's order), with `band` — e.g. the engine's long-run share's 95% interval —
     shaded behind them."""
+    x_title = gettext("rate") if x_title is None else x_title
     beliefs = list(dict.fromkeys(frame["belief"]))
     palette = [INK_SOFT, EXACT, "#2e7d32", SIMULATED, "#c62828"]
     lines = (
@@ -453,9 +490,13 @@ def belief_lines(
         .mark_line(strokeWidth=2)
         .encode(
             x=alt.X("rate:Q", title=x_title),
-            y=alt.Y("density:Q", title="belief (density)"),
-            color=alt.Color("belief:N", title=None, sort=beliefs,
-                            scale=alt.Scale(domain=beliefs, range=(palette * 2)[: len(beliefs)])),  # fmt: skip
+            y=alt.Y("density:Q", title=gettext("belief (density)")),
+            color=alt.Color(
+                "belief:N",
+                title=None,
+                sort=beliefs,
+                scale=alt.Scale(domain=beliefs, range=(palette * 2)[: len(beliefs)]),
+            ),  # fmt: skip
         )
     )
     layers = [lines]

@@ -2,8 +2,9 @@
 // board's own `render`, which draws whatever view Python gives it (during a review, the reviewed
 // moment as the reader saw it). Below the board: save and load, and the review itself (a move
 // list, the evaluation graph, the costliest decisions, what-if). Python decides everything; the
-// page only asks. Top-level declarations are functions: the board's `export default` calls
-// withReview before the rest of this file has run.
+// page only asks. Every word is the board's `words` trait (widgets/words.py, REVIEW), numbers as
+// the board's language writes them. Top-level declarations are functions: the board's `export
+// default` calls withReview before the rest of this file has run.
 
 function withReview(widget) {
   return {
@@ -13,20 +14,18 @@ function withReview(widget) {
       panel.className = "tk-review";
       panel.tabIndex = 0;
       panel.setAttribute("role", "region");
-      panel.setAttribute("aria-label", "review of the game, save and load");
       host.append(boardHost, panel);
       const cleanup = widget.render({ model, el: boardHost });
       const redraw = () => drawReview(model, panel);
       const onKey = (event) => reviewKey(model, event);
       const onMessage = (message) => saveDownload(message);
-      model.on("change:review", redraw);
-      model.on("change:practice", redraw);
+      const events = ["change:review", "change:practice", "change:words"];
+      events.forEach((name) => model.on(name, redraw));
       model.on("msg:custom", onMessage);
       host.addEventListener("keydown", onKey, true);
       redraw();
       return () => {
-        model.off("change:review", redraw);
-        model.off("change:practice", redraw);
+        events.forEach((name) => model.off(name, redraw));
         model.off("msg:custom", onMessage);
         host.removeEventListener("keydown", onKey, true);
         if (typeof cleanup === "function") cleanup();
@@ -59,44 +58,50 @@ function saveDownload(message) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-function reviewButton(text, title, onClick, extra) {
-  const button = el("button", `tk-button${extra ? " " + extra : ""}`, text);
-  button.title = title;
+// A button worded by `key` (its tooltip: `${key}_hint`).
+function reviewButton(model, key, onClick, extra) {
+  const button = el("button", `tk-button${extra ? " " + extra : ""}`, t(model, key));
+  button.title = t(model, `${key}_hint`);
   button.addEventListener("click", onClick);
   return button;
+}
+
+// A number with one decimal, and a share as a percentage, as the board's language writes them.
+function reviewNumber(model, x, digits = 1) {
+  return x.toLocaleString(model.get("lang") || "en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 function drawReview(model, panel) {
   const review = model.get("review") || {};
   const keepFocus = panel.contains(document.activeElement) ? document.activeElement.dataset.reviewKey : null;
   panel.replaceChildren();
+  panel.setAttribute("aria-label", t(model, "review_region"));
   if (model.get("practice") && !review.on) {
-    panel.append(el("div", "tk-banner tk-review-practice", "Practice game: not a fair game (the log says why)."));
+    panel.append(el("div", "tk-banner tk-review-practice", t(model, "practice_banner")));
   }
   const bar = el("div", "tk-review-bar");
   panel.append(bar);
   const send = (content) => model.send(content);
   if (!review.on) {
     bar.append(
-      reviewButton("Review the game", "step through the game as you saw it, with the advisor's verdicts", () =>
-        send({ kind: "review", on: true }), "tk-review-open"),
+      reviewButton(model, "review_open", () => send({ kind: "review", on: true }), "tk-review-open"),
     );
   } else {
     bar.append(
-      reviewButton("Start", "the start (Home)", () => send({ kind: "review-step", to: 0 }), "tk-review-first"),
-      reviewButton("◀ Back", "one step back (left arrow)", () => send({ kind: "review-step", to: Math.max(0, review.at - 1) }), "tk-review-back"),
-      el("span", "tk-review-where", `Step ${review.at} of ${review.length - 1}`),
-      reviewButton("Forward ▶", "one step on (right arrow)", () => send({ kind: "review-step", to: Math.min(review.length - 1, review.at + 1) }), "tk-review-forward"),
-      reviewButton("End", "the latest moment (End)", () => send({ kind: "review-step", to: review.length - 1 }), "tk-review-last"),
+      reviewButton(model, "review_first", () => send({ kind: "review-step", to: 0 }), "tk-review-first"),
+      reviewButton(model, "review_back", () => send({ kind: "review-step", to: Math.max(0, review.at - 1) }), "tk-review-back"),
+      el("span", "tk-review-where", t(model, "review_where", { at: review.at, last: review.length - 1 })),
+      reviewButton(model, "review_forward", () => send({ kind: "review-step", to: Math.min(review.length - 1, review.at + 1) }), "tk-review-forward"),
+      reviewButton(model, "review_last", () => send({ kind: "review-step", to: review.length - 1 }), "tk-review-last"),
     );
-    const play = reviewButton("Play from here", "a new practice game against the bots from this moment", () => send({ kind: "review-play" }), "tk-review-play");
+    const play = reviewButton(model, "review_play", () => send({ kind: "review-play" }), "tk-review-play");
     play.disabled = !review.can_play;
-    bar.append(play, reviewButton("Close review", "back to the game", () => send({ kind: "review", on: false }), "tk-review-close"));
+    bar.append(play, reviewButton(model, "review_close", () => send({ kind: "review", on: false }), "tk-review-close"));
   }
-  const save = reviewButton("Save game", "download the game as a save file", () => send({ kind: "save" }), "tk-review-save");
+  const save = reviewButton(model, "save_game", () => send({ kind: "save" }), "tk-review-save");
   save.disabled = !review.can_save;
-  if (!review.can_save) save.title = "a save file holds every hidden card: it can be downloaded once the game is over";
-  const load = el("label", "tk-button tk-review-load", "Load game…");
+  if (!review.can_save && review.save_refusal) save.title = review.save_refusal; // Python's words: why not now
+  const load = el("label", "tk-button tk-review-load", t(model, "load_game"));
   const file = el("input", "tk-review-file");
   file.type = "file";
   file.accept = ".json,application/json";
@@ -114,9 +119,7 @@ function drawReview(model, panel) {
     el(
       "div",
       "tk-review-note",
-      review.everything
-        ? "Everything is shown: every hand and every card drawn."
-        : `The game as player ${seat} saw it at each moment — nothing more.`,
+      review.everything ? t(model, "review_everything") : t(model, "review_as_seen", { seat }),
     ),
   );
   const body = el("div", "tk-review-body");
@@ -128,9 +131,9 @@ function drawReview(model, panel) {
 
 function moveList(model, review) {
   const list = el("ol", "tk-review-moves");
-  list.setAttribute("aria-label", "moves");
+  list.setAttribute("aria-label", t(model, "review_moves"));
   list.start = 0;
-  const start = el("li", `tk-review-move${review.at === 0 ? " tk-review-current" : ""}`, `Start. ${review.opening || ""}`);
+  const start = el("li", `tk-review-move${review.at === 0 ? " tk-review-current" : ""}`, t(model, "review_start_move", { opening: review.opening || "" }).trim());
   start.value = 0;
   start.addEventListener("click", () => model.send({ kind: "review-step", to: 0 }));
   list.append(start);
@@ -140,8 +143,9 @@ function moveList(model, review) {
     item.dataset.step = String(move.step);
     item.append(el("span", "tk-review-text", move.text));
     if (move.cost !== null && move.cost !== undefined) {
-      const cost = el("span", `tk-review-cost${move.cost >= 0.05 ? " tk-review-costly" : ""}`, move.cost >= 0.05 ? `−${move.cost.toFixed(1)}` : "best");
-      cost.title = move.cost >= 0.05 ? `cost ${move.cost.toFixed(1)} points against the advisor's best (paired)` : "the advisor's best, or as good";
+      const costly = move.cost >= 0.05;
+      const cost = el("span", `tk-review-cost${costly ? " tk-review-costly" : ""}`, costly ? `−${reviewNumber(model, move.cost)}` : t(model, "review_best"));
+      cost.title = costly ? t(model, "review_cost_hint", { cost: reviewNumber(model, move.cost) }) : t(model, "review_best_hint");
       item.append(cost);
     }
     if (move.rank) item.append(el("span", "tk-review-rank", `#${move.rank}`));
@@ -155,14 +159,11 @@ function evaluationBlock(model, review) {
   const block = el("div", "tk-review-evaluation");
   const progress = review.progress;
   if (progress) {
-    block.append(el("div", "tk-review-progress", `evaluating your decisions… ${progress.done} of ${progress.total}`));
+    block.append(el("div", "tk-review-progress", t(model, "review_evaluating", { done: progress.done, total: progress.total })));
   } else {
-    const button = reviewButton(
-      review.evaluated ? "Evaluate again" : "Evaluate my decisions",
-      "the advisor replays the rest of the game from each of your decisions, using only what you could see",
-      () => model.send({ kind: "review-evaluate" }),
-      "tk-review-evaluate",
-    );
+    const button = reviewButton(model, review.evaluated ? "review_evaluate_again" : "review_evaluate", () =>
+      model.send({ kind: "review-evaluate" }), "tk-review-evaluate");
+    button.title = t(model, "review_evaluate_hint");
     button.disabled = !review.seat && review.seat !== 0;
     block.append(button);
   }
@@ -174,12 +175,11 @@ function evaluationBlock(model, review) {
     el(
       "div",
       "tk-review-note",
-      `Each dot: one of your decisions. Shaded: 95% interval. n = ${n} rollouts per choice, ${review.policy} play afterwards, ` +
-        "hidden cards redealt from what you could see.",
+      t(model, "review_graph_note", { level: percent(model, 0.95), n, policy: t(model, `bot_${review.policy}`) }),
     ),
   );
   if (review.biggest.length) {
-    block.append(el("div", "tk-panel-title", "Your costliest decisions"));
+    block.append(el("div", "tk-panel-title", t(model, "review_costliest")));
     const list = el("ol", "tk-review-biggest");
     review.biggest.forEach((entry) => {
       const item = el("li", "", entry.text);
@@ -188,7 +188,7 @@ function evaluationBlock(model, review) {
     });
     block.append(list);
   } else {
-    block.append(el("div", "tk-review-note", "None of your decisions cost points against the advisor's best."));
+    block.append(el("div", "tk-review-note", t(model, "review_none_costly")));
   }
   if (review.choices.length) block.append(whatIfBlock(model, review));
   return block;
@@ -202,9 +202,10 @@ function evaluationGraph(model, review) {
   const height = 210;
   const left = 46;
   const right = 10;
+  const level = percent(model, 0.95);
   const panels = [
-    { key: "difference", title: "expected score difference", top: 14, h: 78, format: (x) => (x > 0 ? "+" : "") + x.toFixed(0) },
-    { key: "win", title: "win chance", top: 116, h: 70, format: (x) => `${Math.round(100 * x)}%` },
+    { key: "difference", title: t(model, "review_axis_difference"), top: 14, h: 78, format: (x) => signed(model, x, 0) },
+    { key: "win", title: t(model, "review_axis_win"), top: 116, h: 70, format: (x) => percent(model, x) },
   ];
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -220,7 +221,6 @@ function evaluationGraph(model, review) {
     return made;
   };
   const points = review.points;
-  const described = [];
   panels.forEach((panel) => {
     const lows = points.map((p) => p[`${panel.key}_low`]);
     const highs = points.map((p) => p[`${panel.key}_high`]);
@@ -247,9 +247,18 @@ function evaluationGraph(model, review) {
         "data-step": p.step,
       });
       const dotTitle = document.createElementNS(ns, "title");
-      dotTitle.textContent =
-        `step ${p.step + 1}: ${p.action} — score difference ${panel.format(p.difference)} (95% CI ${p.difference_low.toFixed(1)} to ${p.difference_high.toFixed(1)}), ` +
-        `win ${Math.round(100 * p.win)}% (${Math.round(100 * p.win_low)}–${Math.round(100 * p.win_high)}%), cost ${p.cost.toFixed(1)}`;
+      dotTitle.textContent = t(model, "review_dot_hint", {
+        step: p.step + 1,
+        action: p.action,
+        difference: signed(model, p.difference),
+        level,
+        low: signed(model, p.difference_low),
+        high: signed(model, p.difference_high),
+        win: percent(model, p.win),
+        win_low: percent(model, p.win_low),
+        win_high: percent(model, p.win_high),
+        cost: reviewNumber(model, p.cost),
+      });
       dot.append(dotTitle);
       dot.addEventListener("click", () => model.send({ kind: "review-step", to: p.step + 1 }));
     });
@@ -259,22 +268,22 @@ function evaluationGraph(model, review) {
     });
   });
   node("line", { x1: x(review.at), x2: x(review.at), y1: 8, y2: height - 18, class: "tk-review-now" });
-  node("text", { x: left, y: height - 4, class: "tk-review-tick" }, "start");
-  node("text", { x: width - right, y: height - 4, class: "tk-review-tick", "text-anchor": "end" }, `step ${review.length - 1}`);
+  node("text", { x: left, y: height - 4, class: "tk-review-tick" }, t(model, "review_axis_start"));
+  node("text", { x: width - right, y: height - 4, class: "tk-review-tick", "text-anchor": "end" }, t(model, "review_axis_step", { step: review.length - 1 }));
   const final = points[points.length - 1];
-  described.push(
-    `${points.length} decisions evaluated; after the last, score difference ${final.difference.toFixed(1)}, win chance ${Math.round(100 * final.win)}%`,
+  svg.setAttribute(
+    "aria-label",
+    tn(model, "review_graph_label", points.length, { difference: signed(model, final.difference), win: percent(model, final.win) }),
   );
-  svg.setAttribute("aria-label", `evaluation graph: ${described.join("; ")}`);
   return svg;
 }
 
 function whatIfBlock(model, review) {
   const block = el("div", "tk-review-whatif");
-  block.append(el("div", "tk-panel-title", `What if? Instead of ${review.played}:`));
+  block.append(el("div", "tk-panel-title", t(model, "review_what_if", { played: review.played })));
   const select = el("select", "tk-review-alternative");
   select.dataset.reviewKey = "alternative";
-  select.setAttribute("aria-label", "an alternative to the move played");
+  select.setAttribute("aria-label", t(model, "review_alternative"));
   review.choices.filter((c) => c !== review.played).forEach((choice) => {
     const option = el("option", "", choice);
     option.value = choice;
@@ -282,30 +291,36 @@ function whatIfBlock(model, review) {
   });
   const chosen = review.what_if ? review.what_if.alternative.action : null;
   if (chosen) select.value = chosen;
-  const show = reviewButton("Compare", "the alternative's rollouts beside what was played (the same redeals)", () =>
-    model.send({ kind: "review-what-if", action: select.value }), "tk-review-compare");
+  const show = reviewButton(model, "review_compare", () => model.send({ kind: "review-what-if", action: select.value }), "tk-review-compare");
   block.append(select, show);
   const result = review.what_if;
   if (!result) return block;
   const table = el("div", "tk-review-sides");
   [result.played, result.alternative].forEach((side, index) => {
     const column = el("div", "tk-review-side");
-    column.append(el("div", "tk-review-side-title", `${index === 0 ? "played" : "instead"}: ${side.action}`));
+    column.append(el("div", "tk-review-side-title", t(model, index === 0 ? "review_played_side" : "review_instead_side", { action: side.action })));
     const most = Math.max(1, ...result.played.counts, ...result.alternative.counts);
     const bars = el("div", "tk-review-histogram");
     side.counts.forEach((count, bin) => {
       const bar = el("div", "tk-review-bin");
       bar.style.height = `${(100 * count) / most}%`;
-      bar.title = `${count} of ${side.n} rollouts ended between ${result.edges[bin]} and ${result.edges[bin + 1]}`;
+      bar.title = t(model, "review_bin_hint", { count, n: side.n, low: signed(model, result.edges[bin], 0), high: signed(model, result.edges[bin + 1], 0) });
       bars.append(bar);
     });
     column.append(bars);
     const ends = el("div", "tk-review-ends");
-    const signed = (x) => (x > 0 ? "+" : "") + Math.round(x);
-    ends.append(el("span", "", signed(result.edges[0])), el("span", "", "final score difference"), el("span", "", signed(result.edges[result.edges.length - 1])));
+    const edge = (x) => signed(model, x, 0);
+    ends.append(el("span", "", edge(result.edges[0])), el("span", "", t(model, "review_final_difference")), el("span", "", edge(result.edges[result.edges.length - 1])));
     column.append(ends);
     column.append(
-      el("div", "tk-review-note", `score difference ${side.mean.toFixed(1)} (95% CI ${side.low.toFixed(1)} to ${side.high.toFixed(1)}), win ${Math.round(100 * side.win)}%, n = ${side.n}`),
+      el("div", "tk-review-note", t(model, "review_side_note", {
+        mean: signed(model, side.mean),
+        level: percent(model, 0.95),
+        low: signed(model, side.low),
+        high: signed(model, side.high),
+        win: percent(model, side.win),
+        n: side.n,
+      })),
     );
     table.append(column);
   });
@@ -315,8 +330,15 @@ function whatIfBlock(model, review) {
     el(
       "div",
       "tk-review-paired",
-      `On the same ${paired.n} redeals, ${result.alternative.action} minus ${result.played.action}: ` +
-        `${paired.mean > 0 ? "+" : ""}${paired.mean.toFixed(1)} points (95% CI ${paired.low.toFixed(1)} to ${paired.high.toFixed(1)}).`,
+      t(model, "review_paired", {
+        n: paired.n,
+        alternative: result.alternative.action,
+        played: result.played.action,
+        mean: signed(model, paired.mean),
+        level: percent(model, 0.95),
+        low: signed(model, paired.low),
+        high: signed(model, paired.high),
+      }),
     ),
   );
   return block;

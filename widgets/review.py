@@ -31,7 +31,7 @@ import traitlets
 
 from kit.core import SaveFileError
 from kit.core.saves import loads
-from kit.i18n import Message, Plural
+from kit.i18n import Message, Plural, language, number, percent
 
 from .base import SEED_LIMIT, PageMessageError
 
@@ -49,6 +49,7 @@ REVIEW_KINDS = {
 }
 #: what the page may still do while a review is open
 _DURING_REVIEW = frozenset(REVIEW_KINDS) | {"analyse", "pace"}
+OPEN_FIRST = Message("open the review first")
 
 
 class _Cancelled(Exception):
@@ -73,7 +74,7 @@ class ReviewedBoard(traitlets.HasTraits):
     _review_thread: threading.Thread | None = None
     _review_generation = 0
     _review_lock = threading.RLock()
-    _review_can_save = False
+    _review_save_refusal = ""
 
     # ------------------------------------------------------------------------------ Python API
     def open_review(self) -> bool:
@@ -82,7 +83,9 @@ class ReviewedBoard(traitlets.HasTraits):
 
         reader, everything, why = self._review_reader()
         if self.game_as_shown() is not self.game:  # a result still being stepped through
-            why = "first step through the end of the round to its last step: the review shows only what you saw"
+            why = Message(
+                "first step through the end of the round to its last step: the review shows only what you saw"
+            )
         if why:
             return self._error(why)
         self._cancel_evaluation()
@@ -101,7 +104,7 @@ class ReviewedBoard(traitlets.HasTraits):
 
     def close_review(self) -> bool:
         if self._review is None:
-            return self._error("no review is open")
+            return self._error(Message("no review is open"))
         self._cancel_evaluation()
         self._review = None
         with self._quietly():
@@ -114,9 +117,9 @@ class ReviewedBoard(traitlets.HasTraits):
         """Show the moment after `moment` actions (0: the start)."""
         review = self._review
         if review is None:
-            return self._error("open the review first")
+            return self._error(OPEN_FIRST)
         if not isinstance(moment, int) or isinstance(moment, bool) or not 0 <= moment < len(review):
-            return self._error(f"a moment of this game is a number from 0 to {len(review) - 1}")
+            return self._error(Message("a moment of this game is a number from 0 to {last}", last=len(review) - 1))
         self._review_at = moment
         self._review_whatif = None
         self._tell("")
@@ -130,9 +133,9 @@ class ReviewedBoard(traitlets.HasTraits):
 
         review = self._review
         if review is None:
-            return self._error("open the review first")
+            return self._error(OPEN_FIRST)
         if review.seat is None or not review.decisions:
-            return self._error("there is no decision of yours to evaluate yet")
+            return self._error(Message("there is no decision of yours to evaluate yet"))
         if rollouts is None:
             fast = _kernel_for(review.position(0), self.review_policy, self.review_engine)
             rollouts = self.review_rollouts["kernel" if fast else "readable"]
@@ -169,11 +172,15 @@ class ReviewedBoard(traitlets.HasTraits):
 
         evaluation = self._shown_evaluation()
         if evaluation is None:
-            return self._error("evaluate the review first: what-if compares the advisor's rollouts of your move")
+            return self._error(
+                Message("evaluate the review first: what-if compares the advisor's rollouts of your move")
+            )
         try:
             self._review_whatif = what_if(evaluation, action)
-        except ValueError as error:
-            return self._error(str(error))
+        except ValueError:
+            return self._error(
+                Message("{action} was not one of the choices at step {step}", action=action, step=evaluation.step + 1)
+            )
         self._refresh()
         return True
 
@@ -182,12 +189,12 @@ class ReviewedBoard(traitlets.HasTraits):
         see is redealt from its information (kit.sim.review.practice_from)."""
         review = self._review
         if review is None:
-            return self._error("open the review first")
+            return self._error(OPEN_FIRST)
         moment = self._review_at
         if review.seat is None:
-            return self._error("a practice game is played by a seat: review as a player")
+            return self._error(Message("a practice game is played by a seat: review as a player"))
         if moment == len(review) - 1 and review.is_over:
-            return self._error("the game is over at this moment: step back to play from an earlier one")
+            return self._error(Message("the game is over at this moment: step back to play from an earlier one"))
         seat = review.seat
         game = review.practice_from(moment, secrets.randbelow(SEED_LIMIT))
         self._cancel_evaluation()
@@ -195,18 +202,23 @@ class ReviewedBoard(traitlets.HasTraits):
         self.game = game
         self._seed_chosen = False
         self._bot_seed = secrets.randbelow(SEED_LIMIT)
-        hidden = "every card was shown" if review.everything else "what you could not see was redealt"
-        where = f"just before move {moment + 1}" if moment < len(review) - 1 else "the latest moment"
+        where = (
+            Message("just before move {move}", move=moment + 1)
+            if moment < len(review) - 1
+            else Message("the latest moment")
+        )
+        hidden = Message("every card was shown") if review.everything else Message("what you could not see was redealt")
         told = Message(
             "Practice game from {where} against the bots ({hidden}): it is marked as practice.",
-            where=Message("just before move {move}", move=moment + 1)
-            if moment < len(review) - 1
-            else Message("the latest moment"),
-            hidden=Message("every card was shown")
-            if review.everything
-            else Message("what you could not see was redealt"),
+            where=where,
+            hidden=hidden,
         )
-        self._peeks = [(len(game.log), f"a practice game from {where} of a reviewed game ({hidden})")]
+        self._peeks = [
+            (
+                len(game.log),
+                Message("a practice game from {where} of a reviewed game ({hidden})", where=where, hidden=hidden),
+            )
+        ]
         with self._quietly():
             self.mode, self.human = "bot", seat
         self._start_game()
@@ -223,16 +235,22 @@ class ReviewedBoard(traitlets.HasTraits):
         try:
             game = loads(text)
         except SaveFileError as error:
-            return self._error(f"Not loaded: {error}")
+            return self._error(Message("Not loaded: {error}", error=error.message))
         if type(game) is not self.game_type:
-            return self._error(f"Not loaded: this is a save of {game.name}, not of {self.game_type.name}")
+            return self._error(
+                Message(
+                    "Not loaded: this is a save of {game}, not of {board}",
+                    game=game.name,
+                    board=self.game_type.name,
+                )
+            )
         if self._review is not None:
             self._cancel_evaluation()
             self._review = None
         self.game = game
         self._seed_chosen = True  # the file holds the seed: a known deal
         self._bot_seed = secrets.randbelow(SEED_LIMIT)
-        self._peeks = [(0, "a game loaded from a save file, which holds every card: this game is practice")]
+        self._peeks = [(0, Message("a game loaded from a save file, which holds every card: this game is practice"))]
         if self.human not in range(game.settings.players):
             with self._quietly():
                 self.human = 0
@@ -251,13 +269,13 @@ class ReviewedBoard(traitlets.HasTraits):
         return True
 
     # --------------------------------------------------------------------------- the reader
-    def _review_reader(self) -> tuple[int | None, bool, str]:
+    def _review_reader(self) -> tuple[int | None, bool, str | Message]:
         """(reader, everything, why not): whose view the review shows."""
         opened = self.game.is_over and self.review_opens_finished_games
         if self.mode == "open" or opened:
             return None, True, ""
         if self.mode == "hotseat" and self.handover:
-            return None, False, "take the device first: a review shows the game as one player saw it"
+            return None, False, Message("take the device first: a review shows the game as one player saw it")
         return self.viewer(), False, ""
 
     # --------------------------------------------------------------------------- evaluations
@@ -284,7 +302,9 @@ class ReviewedBoard(traitlets.HasTraits):
         except Exception as error:  # noqa: BLE001 - shown on the board rather than lost in a thread
             with self._review_lock:
                 if generation == self._review_generation:
-                    self._review_note = f"The evaluation stopped: {type(error).__name__}: {error}"
+                    self._review_note = Message(
+                        "The evaluation stopped: {error}", error=type(error).__name__ + ": " + str(error)
+                    )
                     self._sync_review()
             return
         with self._review_lock:
@@ -308,13 +328,13 @@ class ReviewedBoard(traitlets.HasTraits):
         super()._compute_synced()
         review = self._review
         if review is None:
-            if self.review.get("on", True):
-                self.review = {"on": False, "can_save": self._save_refusal() == ""}
-            elif self.review.get("can_save") != (self._save_refusal() == ""):
-                self.review = {"on": False, "can_save": self._save_refusal() == ""}
+            why = str(self._save_refusal())
+            closed = {"on": False, "can_save": why == "", "save_refusal": why}
+            if self.review != closed:
+                self.review = closed
             return
         at = self._review_at
-        self._review_can_save = self._save_refusal() == ""
+        self._review_save_refusal = str(self._save_refusal())
         shown = self.game
         try:
             self.game = review.position(at)  # the board's own words for that moment (hotels, labels)
@@ -324,16 +344,18 @@ class ReviewedBoard(traitlets.HasTraits):
         if "legal_actions" in view:
             view = {**view, "legal_actions": []}
         self.view = view
-        self.recent = list(review.moves[at - 1].events) if at > 0 else []
-        lines = [f"{move.lines[i]}" for move in review.moves[:at] for i in range(len(move.lines))]
+        events = review.moves[at - 1].events if at > 0 else ()
+        self.recent = [{**event, "text": text} for event, text in zip(events, review.worded(events))]
+        lines = [line for move in review.moves[:at] for line in review.worded(move.events)]
         self.log_lines = lines[-14:]
         self.log_first = max(1, len(lines) - 14 + 1)
         self.bots_waiting = False
-        self.undo_blocked = "close the review first"
+        self.undo_blocked = str(Message("close the review first"))
         self._sync_review()
 
     def _sync_review(self) -> None:
-        with self._review_lock:
+        # also from the evaluation's thread, which has no language of its own: the board's
+        with self._review_lock, language(self.lang):
             review = self._review
             if review is None:
                 return
@@ -345,12 +367,11 @@ class ReviewedBoard(traitlets.HasTraits):
         evaluations = [self._review_evaluations[step] for step in sorted(self._review_evaluations)]
         costs = {e.step: e.cost[0] for e in evaluations}
         biggest = biggest_costs(evaluations)
-        rank = {e.step: number + 1 for number, e in enumerate(biggest)}
+        rank = {e.step: place + 1 for place, e in enumerate(biggest)}
         moves = [
             {
                 "step": move.step,
-                "who": "You" if move.actor == review.seat and review.seat is not None else f"Player {move.actor}",
-                "text": " ".join(move.lines) or "(nothing anyone could see)",
+                "text": " ".join(review.worded(move.events)) or str(Message("(nothing anyone could see)")),
                 "mine": move.mine,
                 "cost": round(costs[move.step], 2) if move.step in costs else None,
                 "rank": rank.get(move.step),
@@ -367,18 +388,29 @@ class ReviewedBoard(traitlets.HasTraits):
             "seat": review.seat,
             "everything": review.everything,
             "over": review.is_over,
-            "opening": " ".join(review.opening),
+            "opening": " ".join(review.worded(review.opening_events)),
             "moves": moves,
             "points": [e.row() for e in evaluations],
             "biggest": [
                 {
                     "step": e.step,
-                    "rank": number + 1,
-                    "text": f"Step {e.step + 1}: you chose {e.played.action}; {e.best.action} was "
-                    f"{e.cost[0]:.1f} points better (paired, 95% CI {e.cost[1]:.1f} to {e.cost[2]:.1f}, "
-                    f"n = {e.played.n})",
+                    "rank": place + 1,
+                    "text": str(
+                        Message(
+                            "Step {step}: you chose {played}; {best} was {cost} points better (paired, {level} "
+                            "interval {low} to {high}, n = {n})",
+                            step=e.step + 1,
+                            played=e.played.action,
+                            best=e.best.action,
+                            cost=number(e.cost[0], 1),
+                            level=percent(0.95),
+                            low=number(e.cost[1], 1),
+                            high=number(e.cost[2], 1),
+                            n=e.played.n,
+                        )
+                    ),
                 }
-                for number, e in enumerate(biggest)
+                for place, e in enumerate(biggest)
             ],
             "evaluated": bool(evaluations),
             "progress": self._review_progress,
@@ -388,19 +420,24 @@ class ReviewedBoard(traitlets.HasTraits):
             "played": shown.played.action if shown else None,
             "what_if": self._review_whatif,
             "can_play": review.seat is not None and not (at == len(review) - 1 and review.is_over),
-            "can_save": self._review_can_save,
-            "note": self._review_note,
+            "can_save": self._review_save_refusal == "",
+            "save_refusal": self._review_save_refusal,
+            "note": str(self._review_note),
         }
 
-    def _save_refusal(self) -> str:
+    def _save_refusal(self) -> str | Message:
         """Why the page may not have the save file now ("" when it may)."""
         from kit.sim.review import is_practice_start
 
         if is_practice_start(self.game):
-            return "a practice game from a reviewed moment has no save file (its start is not a deal a seed makes)"
+            return Message(
+                "a practice game from a reviewed moment has no save file (its start is not a deal a seed makes)"
+            )
         if self.game.is_over or self.mode == "open":
             return ""
-        return "a save file holds every hidden card: it can be downloaded once the game is over (or in the open mode)"
+        return Message(
+            "a save file holds every hidden card: it can be downloaded once the game is over (or in the open mode)"
+        )
 
     # ---------------------------------------------------------------------- what the page sends
     def _read_message(self, content) -> str:
@@ -431,7 +468,7 @@ class ReviewedBoard(traitlets.HasTraits):
     def _handle(self, kind: str, content: dict) -> None:
         if kind not in REVIEW_KINDS:
             if self._review is not None and kind not in _DURING_REVIEW:
-                self._error("the board shows a moment of the review: close the review to play on")
+                self._error(Message("the board shows a moment of the review: close the review to play on"))
                 return
             super()._handle(kind, content)
             return
@@ -451,7 +488,7 @@ class ReviewedBoard(traitlets.HasTraits):
         elif kind == "save":
             why = self._save_refusal()
             if why:
-                self._error(f"Not saved: {why}")
+                self._error(Message("Not saved: {why}", why=why))
                 return
             name = f"{self.game.name}-{len(self.game.history)}-steps.tablekit.json"
             self.send({"kind": "save-file", "name": name, "text": self.save_text()})

@@ -152,13 +152,81 @@ ANALYSIS = {
 }
 
 
+#: the words of the review, save and load panel under every board (widgets/review.js)
+REVIEW = {
+    "review_region": N_("review of the game, save and load"),
+    "practice_banner": N_("Practice game: not a fair game (the log says why)."),
+    "review_open": N_("Review the game"),
+    "review_open_hint": N_("step through the game as you saw it, with the advisor's verdicts"),
+    "review_first": N_("Start"),
+    "review_first_hint": N_("the start (Home)"),
+    "review_back": N_("◀ Back"),
+    "review_back_hint": N_("one step back (left arrow)"),
+    "review_where": N_("Step {at} of {last}"),
+    "review_forward": N_("Forward ▶"),
+    "review_forward_hint": N_("one step on (right arrow)"),
+    "review_last": N_("End"),
+    "review_last_hint": N_("the latest moment (End)"),
+    "review_play": N_("Play from here"),
+    "review_play_hint": N_("a new practice game against the bots from this moment"),
+    "review_close": N_("Close review"),
+    "review_close_hint": N_("back to the game"),
+    "save_game": N_("Save game"),
+    "save_game_hint": N_("download the game as a save file"),
+    "load_game": N_("Load game…"),
+    "review_everything": N_("Everything is shown: every hand and every card drawn."),
+    "review_as_seen": N_("The game as player {seat} saw it at each moment — nothing more."),
+    "review_moves": N_("moves"),
+    "review_start_move": N_("Start. {opening}"),
+    "review_best": N_("best"),
+    "review_cost_hint": N_("cost {cost} points against the advisor's best (paired)"),
+    "review_best_hint": N_("the advisor's best, or as good"),
+    "review_evaluating": N_("evaluating your decisions… {done} of {total}"),
+    "review_evaluate": N_("Evaluate my decisions"),
+    "review_evaluate_again": N_("Evaluate again"),
+    "review_evaluate_hint": N_(
+        "the advisor replays the rest of the game from each of your decisions, using only what you could see"
+    ),
+    "review_graph_note": N_(
+        "Each dot: one of your decisions. Shaded: {level} interval. n = {n} rollouts per choice, {policy} play "
+        "afterwards, hidden cards redealt from what you could see."
+    ),
+    "review_costliest": N_("Your costliest decisions"),
+    "review_none_costly": N_("None of your decisions cost points against the advisor's best."),
+    "review_axis_difference": N_("expected score difference"),
+    "review_axis_win": N_("win chance"),
+    "review_axis_start": N_("start"),
+    "review_axis_step": N_("step {step}"),
+    "review_dot_hint": N_(
+        "step {step}: {action} — score difference {difference} ({level} interval {low} to {high}), win chance {win} "
+        "({win_low} to {win_high}), cost {cost}"
+    ),
+    "review_graph_label": counted(
+        "evaluation graph: {n} decision evaluated; after it, score difference {difference}, win chance {win}",
+        "evaluation graph: {n} decisions evaluated; after the last, score difference {difference}, win chance {win}",
+    ),
+    "review_what_if": N_("What if? Instead of {played}:"),
+    "review_alternative": N_("an alternative to the move played"),
+    "review_compare": N_("Compare"),
+    "review_compare_hint": N_("the alternative's rollouts beside what was played (the same redeals)"),
+    "review_played_side": N_("played: {action}"),
+    "review_instead_side": N_("instead: {action}"),
+    "review_bin_hint": N_("{count} of {n} rollouts ended between {low} and {high}"),
+    "review_final_difference": N_("final score difference"),
+    "review_side_note": N_("score difference {mean} ({level} interval {low} to {high}), win chance {win}, n = {n}"),
+    "review_paired": N_(
+        "On the same {n} redeals, {alternative} minus {played}: {mean} points ({level} interval {low} to {high})."
+    ),
+}
+
+
 def board_words(extra: dict[str, str | tuple[str, str]] | None = None) -> dict[str, object]:
     """The shared words and a board's own (`extra`), translated; "languages" lists the menu's
     choices and "lang" is the language itself. A (singular, plural) pair becomes one form per plural
     category of the language ("one", "few", "many", "other"), for the browser's Intl.PluralRules."""
     lang = get_language()
     words: dict[str, object] = {}
-    for key, text in {**SHARED, **ANALYSIS, **(extra or {})}.items():
+    for key, text in {**SHARED, **ANALYSIS, **REVIEW, **(extra or {})}.items():
         words[key] = plural_forms(lang, *text) if isinstance(text, tuple) else gettext(text)
     words["languages"] = {code: NAMES[code] for code in LANGUAGES}
     words["lang"] = lang

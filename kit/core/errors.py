@@ -39,8 +39,19 @@ class NothingToUndo(ValueError):
 class SaveFileError(ValueError):
     """A save file that cannot be loaded: corrupt, truncated, tampered with, or from a future version.
 
-    Loading never returns a half-built game: it either raises this or returns a complete one.
+    Loading never returns a half-built game: it either raises this or returns a complete one. The
+    reason is a template with named placeholders, read in the learner's language (`kit.i18n`).
     """
+
+    def __init__(self, reason: str | Message, /, **params):
+        self.message = reason if isinstance(reason, Message) else Message(reason, **params)
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def __reduce__(self):
+        return (type(self), (self.message,))
 
 
 class ComponentError(ValueError):

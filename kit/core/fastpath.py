@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from kit.i18n import N_
+
 if TYPE_CHECKING:
     from .game import Game
 
-#: the reason given when numba, the kernels' one optional dependency, is missing
-NO_NUMBA = "numba is not installed (pip install tablekit[fast]): the readable engine is used"
+#: the reason given when numba, the kernels' one optional dependency, is missing (an English
+#: message of the catalogs, translated where it is shown)
+NO_NUMBA = N_("numba is not installed (pip install tablekit[fast]): the readable engine is used")
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def rules_of(check: Callable) -> tuple[str, ...]:
     return getattr(check, "rules", ())
 
 
-def dealt_with_seed(game: Game, seed: int, what: str) -> Check:
+def dealt_with_seed(game: Game, seed: int, what: str | Message) -> Check:
     """The game was dealt from `seed` (the same seed deals the same game on any machine)."""
     if game.settings.seed == seed:
         return Check(True, Message("dealt from seed {seed}: {what}", seed=seed, what=what))

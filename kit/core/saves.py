@@ -20,6 +20,8 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+from kit.i18n import Message
+
 from .errors import ComponentError, IllegalAction, InvariantBroken, SaveFileError
 from .game import Game, short
 
@@ -64,14 +66,16 @@ def save_file(game: Game, path: str | Path) -> None:
 def loads(text: str | bytes, components: str | Path | None = None) -> Game:
     """The game saved as `text` (see `load` for `components`)."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise SaveFileError(f"a save file is text or bytes, not {type(text).__name__}")
+        raise SaveFileError("a save file is text or bytes, not {kind}", kind=type(text).__name__)
     if len(text) > MAX_BYTES:
-        raise SaveFileError(f"a save file of {len(text):,} characters is too large (at most {MAX_BYTES:,})")
+        raise SaveFileError(
+            "a save file of {size} characters is too large (at most {limit})", size=len(text), limit=MAX_BYTES
+        )
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError, 5000-digit numbers
-        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise SaveFileError(f"not a readable save file (corrupt or truncated JSON: {reason})") from None
+        reason = Message("nested too deeply") if isinstance(error, RecursionError) else str(error)
+        raise SaveFileError("not a readable save file (corrupt or truncated JSON: {reason})", reason=reason) from None
     return load(data, components)
 
 
@@ -80,11 +84,11 @@ def load_file(path: str | Path, components: str | Path | None = None) -> Game:
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror}") from None
+        raise SaveFileError("cannot read {path}: {error}", path=str(path), error=error.strerror) from None
     try:
         return loads(raw, components)
     except SaveFileError as error:
-        raise SaveFileError(f"{path}: {error}") from error.__cause__
+        raise SaveFileError("{path}: {error}", path=str(path), error=error.message) from error.__cause__
 
 
 def load(data: Any, components: str | Path | None = None) -> Game:
@@ -94,26 +98,28 @@ def load(data: Any, components: str | Path | None = None) -> Game:
     data. The save's own `settings.components` is never opened: it only says that a folder is needed.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveFileError(f'not a tablekit save file (expected "format": "{FORMAT}")')
+        raise SaveFileError('not a tablekit save file (expected "format": "{format}")', format=FORMAT)
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError("the save file has no valid format version")
     if version > VERSION:
         raise SaveFileError(
-            f"the save file has format version {version}, newer than this tablekit reads ({VERSION}); "
-            "update tablekit to load it"
+            "the save file has format version {version}, newer than this tablekit reads ({newest}); "
+            "update tablekit to load it",
+            version=version,
+            newest=VERSION,
         )
     if version < 1:
-        raise SaveFileError(f"unknown save format version {version}")
+        raise SaveFileError("unknown save format version {version}", version=version)
     needed = ("game", "settings", "actions", "position") + (("components",) if version >= 2 else ())
     missing = [key for key in needed if key not in data]
     if missing:
-        raise SaveFileError(f"the save file lacks {', '.join(missing)}")
+        raise SaveFileError("the save file lacks {keys}", keys=", ".join(missing))
     name = data["game"]
     game_type = _GAMES.get(name) if isinstance(name, str) else None
     if game_type is None:
-        known = ", ".join(sorted(_GAMES)) or "none loaded"
-        raise SaveFileError(f"unknown game {short(name)} (known: {known})")
+        known = ", ".join(sorted(_GAMES)) or Message("none loaded")
+        raise SaveFileError("unknown game {name} (known: {known})", name=short(name), known=known)
     digest = data.get("components")
     if version >= 2 and not isinstance(digest, str):
         raise SaveFileError('"components" must be the content hash of the component data')
@@ -122,13 +128,17 @@ def load(data: Any, components: str | Path | None = None) -> Game:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise SaveFileError('"actions" must be a list of action texts')
     if len(actions) > MAX_ACTIONS or any(len(a) > MAX_ACTION_CHARS for a in actions):
-        raise SaveFileError(f"at most {MAX_ACTIONS:,} actions of at most {MAX_ACTION_CHARS} characters each")
+        raise SaveFileError(
+            "at most {actions} actions of at most {chars} characters each", actions=MAX_ACTIONS, chars=MAX_ACTION_CHARS
+        )
     try:
         game = _replay(game_type, settings, actions, digest)
     except (SaveFileError, ComponentError):  # a bad folder of the caller's: ComponentError names its file
         raise
     except Exception as error:  # a safety net: validation above should leave nothing to catch here
-        raise SaveFileError(f"the game in the save file cannot be set up ({type(error).__name__}: {error})") from error
+        raise SaveFileError(
+            "the game in the save file cannot be set up ({error})", error=type(error).__name__ + ": " + str(error)
+        ) from error
     if game.open_view() != data["position"]:
         raise SaveFileError(
             "the saved position is impossible: it is not where the saved actions lead (the file was edited or damaged)"
@@ -142,25 +152,31 @@ def _replay(game_type: type[Game], settings, actions: list[str], digest: str | N
     except ComponentError:
         raise
     except ValueError as error:  # settings a game cannot start from (a bad prearranged deck, scenario...)
-        raise SaveFileError(f"the game in the save file cannot be set up: {error}") from None
+        raise SaveFileError("the game in the save file cannot be set up: {error}", error=str(error)) from None
     if digest is not None and game.components.digest != digest:
-        where = settings.components or "the shipped datasets"
+        where = settings.components or Message("the shipped datasets")
         raise SaveFileError(
-            f"the component data in {where} differs from the data the game was saved with "
-            f"(content hash {game.components.digest}, the save recorded {short(digest)})"
+            "the component data in {where} differs from the data the game was saved with "
+            "(content hash {digest}, the save recorded {recorded})",
+            where=where,
+            digest=game.components.digest,
+            recorded=short(digest),
         )
     for step, action in enumerate(actions):
         try:
             game.apply(action)
         except IllegalAction as error:
-            where = f"step {step + 1} ({_clip(action, 80)})"
             raise SaveFileError(
-                f"the actions in the save file break the rules: {error.rule}: {where}: {error.reason}"
+                "the actions in the save file break the rules: {rule}: step {step} ({action}): {reason}",
+                rule=error.rule,
+                step=step + 1,
+                action=_clip(action, 80),
+                reason=error.message,
             ) from None
     try:
         game.check_invariants()
     except InvariantBroken as error:
-        raise SaveFileError(f"the saved game breaks the game's own invariants: {error}") from None
+        raise SaveFileError("the saved game breaks the game's own invariants: {error}", error=str(error)) from None
     return game
 
 
@@ -170,12 +186,15 @@ def _settings(game_type: type[Game], raw: Any, components: str | Path | None, ve
     allowed = {f.name for f in fields(game_type.settings_type)}
     unknown = set(raw) - allowed
     if unknown:
-        raise SaveFileError(f"unknown settings for {game_type.name}: {_clip(', '.join(sorted(unknown)), 120)}")
+        raise SaveFileError(
+            "unknown settings for {game}: {names}", game=game_type.name, names=_clip(", ".join(sorted(unknown)), 120)
+        )
     named = raw.get("components")
     if named is not None and components is None:
         raise SaveFileError(
-            f"the game was saved with the component folder {short(named)}; loading never opens a folder a "
-            "save names: pass the folder yourself, e.g. loads(text, components=...)"
+            "the game was saved with the component folder {folder}; loading never opens a folder a "
+            "save names: pass the folder yourself, e.g. loads(text, components=...)",
+            folder=short(named),
         )
     if version < 2 and named is not None:
         raise SaveFileError("a version-1 save with a component folder of its own cannot be checked; save it again")
@@ -184,7 +203,7 @@ def _settings(game_type: type[Game], raw: Any, components: str | Path | None, ve
         if components is not None:  # checked again: a folder may not suit every setting (an edition)
             settings = replace(settings, components=str(components))
     except (TypeError, ValueError) as error:
-        raise SaveFileError(f"invalid settings: {_clip(str(error))}") from None
+        raise SaveFileError("invalid settings: {error}", error=_clip(str(error))) from None
     return settings
 
 

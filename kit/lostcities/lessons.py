@@ -21,7 +21,9 @@ def _mine(game: LostCities, player: int):
 
 def dealt_with_seed(game: LostCities, seed: int) -> Check:
     """LC-2: a new game was dealt from `seed`."""
-    return common.dealt_with_seed(game, seed, f"{len(game.deck)} cards in the draw pile, 8 in each hand (LC-2)")
+    return common.dealt_with_seed(
+        game, seed, Message("{cards} cards in the draw pile, 8 in each hand (LC-2)", cards=len(game.deck))
+    )
 
 
 @teaches("LC-2")

@@ -14,7 +14,9 @@ def _events(game: Overbooking, player: int, kind: str) -> list[dict]:
 
 
 def dealt_with_seed(game: Overbooking, seed: int) -> Check:
-    return common.dealt_with_seed(game, seed, f"9 cards in hand, {len(game.hotels)} hotels (OB-2)")
+    return common.dealt_with_seed(
+        game, seed, Message("9 cards in hand, {hotels} hotels (OB-2)", hotels=len(game.hotels))
+    )
 
 
 @teaches("OB-4")

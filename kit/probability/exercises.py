@@ -13,7 +13,8 @@ A check cell has two parts (the format: docs/teaching.md, "Writing a lesson's ex
 Every check prints one ✓ line and returns None, so no object becomes the cell's result (nbgrader
 would try to read it as a score). A check that fails raises `NotYet` — an AssertionError, which
 nbgrader counts as a failed test cell — whose message says what to do. A grading check's message
-never states the expected answer: nbgrader's feedback shows it to the learner.
+never states the expected answer: nbgrader's feedback shows it to the learner. The checks' own words
+go through the catalogs (`kit.i18n`); `what` and `hint` come from the lesson, in its language.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from numbers import Real
 
-from kit.core.lessons import Check
+from kit.i18n import N_, Message, gettext
 
 #: how close a computed decimal must be to a share or mean computed from the same trials: only the
 #: last bits of floating-point arithmetic may differ
@@ -37,26 +38,40 @@ def _missing(answer: object) -> bool:
     return answer is None or answer is Ellipsis
 
 
-def _shown(answer: object) -> str:
+def _shown(answer: object) -> str | Message:
     """An answer as a message names it: short values in full, anything else (a table of 100,000
     rows, under the lessons' print-every-row table settings) by its kind and size."""
     if answer is None or isinstance(answer, (bool, int, float, Fraction, str)):
         text = repr(answer)
         return text if len(text) <= 80 else text[:77] + "..."
-    size = f" of {len(answer):,}" if hasattr(answer, "__len__") else ""
-    return f"a {type(answer).__name__}{size}"
+    if hasattr(answer, "__len__"):
+        return Message("a {kind} of {size:,}", kind=type(answer).__name__, size=len(answer))
+    return Message("a {kind}", kind=type(answer).__name__)
+
+
+_THEN_HINT = "{text} {hint}"  # two sentences side by side, in every language: no message of the catalogs
+
+
+def _not_yet(template: str, what: str, hint: str = "", /, **params: object) -> NotYet:
+    """A check's refusal: "`what`: the message", then the lesson's `hint` if it gives one."""
+    text = Message(template, what=what, **params)
+    return NotYet(Message(_THEN_HINT, text=text, hint=hint) if hint else text)
 
 
 def _number(answer: object, what: str) -> Fraction:
     if _missing(answer):
-        raise NotYet(f"{what}: no answer yet — set it in the cell above and run that cell")
+        raise _not_yet(N_("{what}: no answer yet — set it in the cell above and run that cell"), what)
     if isinstance(answer, bool) or not isinstance(answer, Real):
-        raise NotYet(f"{what}: the answer should be a number (a Fraction, a float or an int), not {_shown(answer)}")
+        raise _not_yet(
+            N_("{what}: the answer should be a number (a Fraction, a float or an int), not {answer}"),
+            what,
+            answer=_shown(answer),
+        )
     return Fraction(answer) if not isinstance(answer, float) else Fraction(answer).limit_denominator(10**12)
 
 
-def _passed(text: str) -> None:
-    print(f"✓ {text}")
+def _passed(template: str, what: str, /, **params: object) -> None:
+    print(f"✓ {Message(template, what=what, **params)}")
 
 
 # --- the visible part: the answer's form ------------------------------------------------------------
@@ -67,36 +82,47 @@ def number_form(answer: object, what: str, *, low: Real | None = None, high: Rea
     """The answer is a number (a whole number if `whole`) from `low` to `high` (either may be None)."""
     given = _number(answer, what)
     if whole and given.denominator != 1:
-        raise NotYet(f"{what}: the answer is a whole number (a count), not {float(given):g}. {hint}".strip())
+        raise _not_yet(
+            N_("{what}: the answer is a whole number (a count), not {given:g}."), what, hint, given=float(given)
+        )
     if (low is not None and given < Fraction(low)) or (high is not None and given > Fraction(high)):
         span = (
-            f"from {low} to {high}"
+            Message("from {low} to {high}", low=low, high=high)
             if low is not None and high is not None
-            else (f"at least {low}" if low is not None else f"at most {high}")
+            else (Message("at least {low}", low=low) if low is not None else Message("at most {high}", high=high))
         )
-        raise NotYet(f"{what}: the answer is {span}; {float(given):g} is not. {hint}".strip())
-    kind = "a whole number" if whole else "a number"
-    span = f" from {low} to {high}" if low is not None and high is not None else ""
-    _passed(f"{what}: {kind}{span} — the right form; it is graded when your teacher collects the lesson")
+        raise _not_yet(N_("{what}: the answer is {span}; {given:g} is not."), what, hint, span=span, given=float(given))
+    ready = N_("the right form; it is graded when your teacher collects the lesson")
+    if low is not None and high is not None:
+        template = N_("a whole number from {low} to {high}") if whole else N_("a number from {low} to {high}")
+        kind = Message(template, low=low, high=high)
+    else:
+        kind = Message(N_("a whole number") if whole else N_("a number"))
+    _passed(N_("{what}: {kind} — {ready}"), what, kind=kind, ready=Message(ready))
 
 
 def choice_form(answer: object, letters: str, what: str) -> None:
     """The answer is one of `letters` (e.g. "abc"), as a string."""
     options = ", ".join(f'"{letter}"' for letter in letters)
     if _missing(answer):
-        raise NotYet(f"{what}: no answer yet — choose one of {options}")
+        raise _not_yet(N_("{what}: no answer yet — choose one of {options}"), what, options=options)
     if not isinstance(answer, str) or answer.strip().lower() not in letters:
-        raise NotYet(f"{what}: {_shown(answer)} is not one of {options}")
-    _passed(f"{what}: you chose ({answer.strip().lower()}); it is graded when your teacher collects the lesson")
+        raise _not_yet(N_("{what}: {answer} is not one of {options}"), what, answer=_shown(answer), options=options)
+    _passed(
+        N_("{what}: you chose ({letter}); it is graded when your teacher collects the lesson"),
+        what,
+        letter=answer.strip().lower(),
+    )
 
 
-def seed_form(seed: object, what: str = "your seed") -> None:
-    """The seed is a whole number the learner chose (0 or more)."""
+def seed_form(seed: object, what: str | None = None) -> None:
+    """The seed is a whole number the learner chose (0 or more); `what` names it ("your seed")."""
+    what = gettext("your seed") if what is None else what
     if _missing(seed):
-        raise NotYet(f"{what}: no seed yet — choose any whole number, e.g. your birthday as 1304")
+        raise _not_yet(N_("{what}: no seed yet — choose any whole number, e.g. your birthday as 1304"), what)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise NotYet(f"{what}: a seed is a whole number, 0 or more, not {_shown(seed)}")
-    _passed(f"{what}: {seed}")
+        raise _not_yet(N_("{what}: a seed is a whole number, 0 or more, not {seed}"), what, seed=_shown(seed))
+    print(f"✓ {what}: {seed}")
 
 
 def _rows(trials: object) -> list | None:
@@ -120,13 +146,17 @@ def _size(trials: object) -> int | None:
 def trials_form(trials: object, size: int, what: str, hint: str = "") -> None:
     """The trials are a list (or polars frame) of `size` rows."""
     if _missing(trials):
-        raise NotYet(f"{what}: no trials yet — run the engine in the cell above. {hint}".strip())
+        raise _not_yet(N_("{what}: no trials yet — run the engine in the cell above."), what, hint)
     found = _size(trials)
     if found is None:
-        raise NotYet(f"{what}: the trials should be the list the engine returns, not {type(trials).__name__}")
+        raise _not_yet(
+            N_("{what}: the trials should be the list the engine returns, not {kind}"), what, kind=type(trials).__name__
+        )
     if found != size:
-        raise NotYet(f"{what}: {found:,} trials; the exercise asks for {size:,}. {hint}".strip())
-    _passed(f"{what}: {size:,} trials")
+        raise _not_yet(
+            N_("{what}: {found:,} trials; the exercise asks for {size:,}."), what, hint, found=found, size=size
+        )
+    _passed(N_("{what}: {size:,} trials"), what, size=size)
 
 
 # --- the hidden part: the grading ---------------------------------------------------------------------
@@ -137,8 +167,8 @@ def graded_number(answer: object, expected: Real, what: str, *, within: Real = 0
     given = _number(answer, what)
     target = Fraction(expected)
     if abs(given - target) > Fraction(within):
-        raise NotYet(f"{what}: not right. {hint}".strip())
-    _passed(f"{what}: right")
+        raise _not_yet(N_("{what}: not right."), what, hint)
+    _passed(N_("{what}: right"), what)
 
 
 def graded_choice(answer: object, expected: str, what: str, why: dict[str, str] | None = None) -> None:
@@ -146,19 +176,22 @@ def graded_choice(answer: object, expected: str, what: str, why: dict[str, str] 
     why = why or {}
     key = answer.strip().lower() if isinstance(answer, str) else answer
     if key != expected:
-        raise NotYet(f"{what}: not ({key}). {why.get(key, '')}".strip())
-    _passed(f"{what}: right. {why.get(key, '')}".strip())
+        raise _not_yet(N_("{what}: not ({letter})."), what, why.get(key, ""), letter=key)
+    if why.get(key):
+        _passed(N_("{what}: right. {why}"), what, why=why[key])
+    else:
+        _passed(N_("{what}: right."), what)
 
 
 def graded_trials(trials: object, engine: object, what: str) -> None:
     """The learner's trials are the very ones the engine makes (`engine`: the lesson's engine call,
     rerun with the learner's own seed and size)."""
     if _missing(trials) or _rows(trials) is None:
-        raise NotYet(f"{what}: no trials from the engine")
+        raise _not_yet(N_("{what}: no trials from the engine"), what)
     if _rows(trials) != _rows(engine):
-        raise NotYet(f"{what}: these are not the trials the engine makes with your seed — run the "
-                     "exercise's engine call with your seed and keep its result")  # fmt: skip
-    _passed(f"{what}: made by the engine with your seed")
+        raise _not_yet(N_("{what}: these are not the trials the engine makes with your seed — run the "
+                       "exercise's engine call with your seed and keep its result"), what)  # fmt: skip
+    _passed(N_("{what}: made by the engine with your seed"), what)
 
 
 def _values(trials: object) -> list:
@@ -170,11 +203,11 @@ def graded_share(estimate: object, trials: Sequence, event: Callable[[object], b
     given = _number(estimate, what)
     values = _values(trials)
     if not values:
-        raise NotYet(f"{what}: no trials to estimate from")
+        raise _not_yet(N_("{what}: no trials to estimate from"), what)
     share = Fraction(sum(bool(event(value)) for value in values), len(values))
     if abs(given - share) > SAME_NUMBER:
-        raise NotYet(f"{what}: not the share of your trials the exercise asks for")
-    _passed(f"{what}: right, from your {len(values):,} trials")
+        raise _not_yet(N_("{what}: not the share of your trials the exercise asks for"), what)
+    _passed(N_("{what}: right, from your {n:,} trials"), what, n=len(values))
 
 
 def graded_mean(estimate: object, values: Sequence[Real], what: str) -> None:
@@ -182,61 +215,27 @@ def graded_mean(estimate: object, values: Sequence[Real], what: str) -> None:
     given = _number(estimate, what)
     values = _values(values)
     if not values:
-        raise NotYet(f"{what}: no trials to estimate from")
+        raise _not_yet(N_("{what}: no trials to estimate from"), what)
     if abs(given - Fraction(sum(Fraction(v) for v in values), len(values))) > SAME_NUMBER:
-        raise NotYet(f"{what}: not the mean of your trials the exercise asks for")
-    _passed(f"{what}: right, from your {len(values):,} trials")
+        raise _not_yet(N_("{what}: not the mean of your trials the exercise asks for"), what)
+    _passed(N_("{what}: right, from your {n:,} trials"), what, n=len(values))
 
 
 # --- predict first --------------------------------------------------------------------------------------
 
 
-def guessed(*guesses: object, where: str = "section 1") -> bool:
+def guessed(*guesses: object, where: str | None = None) -> bool:
     """True when every guess is set; otherwise says so, so that a cell prints its answer only after
-    the learner has predicted (and a stored notebook, run without guesses, does not show it)."""
+    the learner has predicted (and a stored notebook, run without guesses, does not show it).
+    `where` names the place of the guesses ("section 1")."""
     if any(_missing(guess) for guess in guesses):
+        where = Message("section 1") if where is None else where
         print(
-            f"Write your guess in {where} first and run that cell, then run this cell again: "
-            "the answer is printed here."
+            Message(
+                "Write your guess in {where} first and run that cell, then run this cell again: "
+                "the answer is printed here.",
+                where=where,
+            )
         )
         return False
     return True
-
-
-# --- the former format: the check itself holds the answer ----------------------------------------------
-# Lessons still in it are listed in tests/probability/lesson_format.py; use the functions above.
-
-
-def close_to(answer: object, expected: Real, within: float, what: str, hint: str = "") -> Check:
-    """Right when |answer − expected| <= `within` (use 0 for an exact fraction or count)."""
-    given = _number(answer, what)
-    target = Fraction(expected) if not isinstance(expected, float) else Fraction(expected)
-    if abs(given - target) <= Fraction(within):
-        shown = _show(target, exact=not isinstance(expected, float))
-        if abs(given - target) < Fraction(1, 10**12):  # equal but for the float's last bits
-            return Check(True, f"{what}: {shown}")
-        return Check(True, f"{what}: {float(given):.4g}, within {within:g} of the answer {shown}")
-    direction = "too high" if given > target else "too low"
-    raise NotYet(f"{what}: {float(given):.4g} is {direction}. {hint}".strip())
-
-
-def _show(value: Fraction, exact: bool) -> str:
-    """A number as a learner reads it: a whole number, or a decimal with its fraction when the
-    answer is an exact ratio of counts."""
-    if value.denominator == 1:
-        return str(value)
-    if exact and value.denominator < 10**9:
-        return f"{float(value):.4g} = {value}"
-    return f"{float(value):.4g}"
-
-
-def one_of(answer: object, expected: str, choices: dict[str, str], what: str) -> Check:
-    """A multiple-choice answer: `choices` maps each letter to the feedback for choosing it."""
-    if answer is None or answer is Ellipsis:
-        raise NotYet(f"{what}: no answer yet — choose one of {', '.join(map(repr, choices))}")
-    key = str(answer).strip().lower()
-    if key not in choices:
-        raise NotYet(f"{what}: {answer!r} is not one of {', '.join(map(repr, choices))}")
-    if key == expected:
-        return Check(True, f"{what}: ({key}) — {choices[key]}")
-    raise NotYet(f"{what}: not ({key}) — {choices[key]}")

@@ -20,6 +20,7 @@ import polars as pl
 
 from kit.bots.base import RandomBot
 from kit.core import Game
+from kit.i18n import N_, Message, render
 from kit.overbooking import Overbooking
 from kit.samoa import Samoa
 
@@ -115,16 +116,25 @@ def guess_feedback(guess: object, answer: object, within: float = 0.0) -> str:
     """How a prediction of section 1 did, once the answer is on the page (never an error: a guess is
     not graded)."""
     if guess is None:
-        return f"no guess written; the answer is {answer}"
+        return render("no guess written; the answer is {answer}", answer=answer)
     if isinstance(answer, str):
         right = str(guess).strip().lower() == answer
     else:
         try:
             right = abs(float(guess) - float(answer)) <= within
         except (TypeError, ValueError):
-            return f"your guess {guess!r} is not a number; the answer is {float(answer):.3f}"
-    shown = answer if isinstance(answer, str) else f"{answer} ≈ {float(answer):.3f}"
-    return f"{'✓ close' if right else '✗ not quite'}: you guessed {guess}, the answer is {shown}"
+            return render(
+                "your guess {guess} is not a number; the answer is {answer:.3f}",
+                guess=repr(guess),
+                answer=float(answer),
+            )
+    shown = answer if isinstance(answer, str) else Message("{answer} ≈ {value:.3f}", answer=answer, value=float(answer))
+    template = (
+        N_("✓ close: you guessed {guess}, the answer is {answer}")
+        if right
+        else N_("✗ not quite: you guessed {guess}, the answer is {answer}")
+    )
+    return render(template, guess=guess, answer=shown)
 
 
 def dearest_money(summary: pl.DataFrame) -> tuple[str, str]:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from kit.core import Game
+from kit.i18n import Message, percent, render
 from kit.lostcities import LostCities
 from kit.sim.advice import Advice, advise
 
@@ -152,16 +153,25 @@ def verdict(result: Advice) -> str:
     minus second over the same rollouts) and its 95% interval — not from whether their own intervals
     overlap."""
     best, second = result.actions[0], result.actions[1]
+    moves = {"best": best.action, "second": second.action}
     if any({best.action, second.action} <= set(tie.actions) for tie in result.ties):
-        return (
-            f"{best.action} and {second.action} have the same result in every rollout: no number of "
-            "rollouts tells them apart"
+        return render(
+            "{best} and {second} have the same result in every rollout: no number of rollouts tells them apart", **moves
         )
     gap, low, high = -second.vs_best, -second.vs_best_high, -second.vs_best_low
-    difference = f"best minus second = {gap:+.2f} (95% CI {low:+.2f} to {high:+.2f}, n = {result.rollouts:,})"
+    difference = Message(
+        "best minus second = {gap:+.2f} ({level} CI {low:+.2f} to {high:+.2f}, n = {n:,})",
+        gap=float(gap),
+        level=percent(0.95),
+        low=float(low),
+        high=float(high),
+        n=result.rollouts,
+    )
     if told_apart(result):
-        return f"{best.action} beats {second.action}: {difference} excludes 0, so they are told apart"
-    return f"{best.action} and {second.action} are not yet told apart: {difference} includes 0"
+        return render(
+            "{best} beats {second}: {difference} excludes 0, so they are told apart", difference=difference, **moves
+        )
+    return render("{best} and {second} are not yet told apart: {difference} includes 0", difference=difference, **moves)
 
 
 def told_apart(result: Advice) -> bool:

@@ -16,7 +16,7 @@ def _events(game: Samoa, player: int, kind: str) -> list[dict]:
 
 
 def dealt_with_seed(game: Samoa, seed: int) -> Check:
-    return common.dealt_with_seed(game, seed, f"flags {' '.join(game.flags)} (SA-2)")
+    return common.dealt_with_seed(game, seed, Message("flags {flags} (SA-2)", flags=" ".join(game.flags)))
 
 
 @teaches("SA-3", "SA-3.1")

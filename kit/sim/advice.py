@@ -64,6 +64,7 @@ import numpy as np
 from kit.bots.rollout import engine_for, play_to_end, rollout_bots
 from kit.core import Chance, Game
 from kit.core.fastpath import policy_name as _policy_name
+from kit.i18n import N_, Message
 
 from .stats import mean_interval, wilson_interval
 
@@ -111,15 +112,18 @@ class Tie:
 
     actions: tuple[str, ...]
     rollouts: int
-    reason: str = ""
+    reason: str | Message = ""
 
     @property
     def sentence(self) -> str:
-        sentence = (
-            f"these {len(self.actions)} moves led to the same result in every one of the {self.rollouts:,} "
-            f"rollouts: {', '.join(self.actions)}"
+        """The tie in words, in the language in force (`kit.i18n`)."""
+        sentence = Message(
+            "these {count} moves led to the same result in every one of the {n:,} rollouts: {actions}",
+            count=len(self.actions),
+            n=self.rollouts,
+            actions=", ".join(self.actions),
         )
-        return f"{sentence}. {self.reason}" if self.reason else sentence
+        return f"{sentence}. {self.reason}" if self.reason else str(sentence)
 
     def __str__(self) -> str:
         return self.sentence
@@ -282,14 +286,14 @@ def identical_columns(differences: np.ndarray, wins: np.ndarray) -> list[list[in
     return [group for group in groups.values() if len(group) > 1]
 
 
-def _why(actions: list, world: Game, game_seed: int, policy_seed: int, policy: Any) -> str:
+def _why(actions: list, world: Game, game_seed: int, policy_seed: int, policy: Any) -> Message:
     """What the first rollout shows about tied actions, replayed move by move in the readable engine
     (a position here: the open view with the generators' states, so that equal positions go on as
     one game): whether they left the same position, met in one later, or which parts of the final
     position still differed when the scores agreed."""
     paths = [_states(world, action, game_seed, policy_seed, policy) for action in actions]
     if all(path[0] == paths[0][0] for path in paths):
-        return (
+        return Message(
             "Replaying the first rollout, each of them leaves the same position (only the record of the move "
             "differs), so the rest is one game"
         )
@@ -298,15 +302,17 @@ def _why(actions: list, world: Game, game_seed: int, policy_seed: int, policy: A
         next((max(moves, later[state]) for moves, state in enumerate(path) if state in later), None) for path in paths
     ]
     if None not in met:
-        return (
+        return Message(
             "Replaying the first rollout move by move, the games after them became one and the same game "
-            f"within {max(met)} more moves"
+            "within {moves} more moves",
+            moves=max(met),
         )
     ends = [json.loads(path[-1])[0] for path in paths]
     parts = sorted(set().union(*(_differing(ends[0], end) for end in ends[1:])))
-    return (
+    return Message(
         "Replaying the first rollout move by move, the games after them ended with the same scores in positions "
-        f"that differ only in {', '.join(parts)}"
+        "that differ only in {parts}",
+        parts=", ".join(parts),
     )
 
 
@@ -367,7 +373,7 @@ def _choose(game: Game, policy: Any, engine: str) -> tuple[FastPath | None, str 
     if not isinstance(engine, str):
         raise ValueError(f"engine is 'auto', 'readable', 'fast' or a fast path's name, not {engine!r}")
     if engine == "readable":
-        return None, "the readable engine was asked for"
+        return None, N_("the readable engine was asked for")
     chosen = engine_for(game, policy)
     paths = [] if chosen.kernel is None else [_kernel_path(game, chosen.kernel, policy)]
     if engine == "auto":

@@ -121,7 +121,8 @@ class Review:
         self.seat = reader if seat is None else seat
         replay = self.game_type(self.settings)
         self._views = [self._view_of(replay)]
-        self.opening = tuple(event["text"] for event in self._read(replay, 0, len(replay.log)))
+        self.opening_events = tuple(self._read(replay, 0, len(replay.log)))
+        self.opening = tuple(event["text"] for event in self.opening_events)
         moves = []
         for step, action in enumerate(self.actions):
             actor, start = replay.current_player, len(replay.log)
@@ -132,6 +133,12 @@ class Review:
         self.moves = moves
         self.decisions = [move.step for move in moves if move.mine and self.seat is not None]
         self.is_over = replay.is_over
+        self._replay = replay  # words the events again (`worded`): its describe needs only the event
+
+    def worded(self, events) -> tuple[str, ...]:
+        """The sentences of `events` (a move's or the opening's), worded now: in the language in
+        force, which may not be the one the review was made in (`Move.lines`)."""
+        return tuple(self._replay.describe(event, self.reader) for event in events)
 
     def _view_of(self, game: Game) -> dict[str, Any]:
         return game.open_view() if self.everything else game.view(self.reader)

@@ -17,8 +17,13 @@ LANGUAGES = ("en", "nb", "pl", "sv")
 def overflowing(page, board: str) -> list[dict]:
     """Words that run out of their box: every element holding text of its own (not a badge placed on
     purpose outside its card) must lie inside its nearest block, unless something scrolls it."""
+    return overflowing_in(page, f".{board}-board")
+
+
+def overflowing_in(page, root: str) -> list[dict]:
+    """`overflowing` inside every element that `root` (a CSS selector) matches."""
     return page.evaluate(
-        """(board) => [...document.querySelectorAll(`.${board}-board *`)].filter((node) => {
+        """(root) => [...document.querySelectorAll(`${root} *`)].filter((node) => {
             if (node.closest('svg')) return false;
             const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
             if (!own || ['absolute', 'fixed'].includes(getComputedStyle(node).position)) return false;
@@ -27,14 +32,14 @@ def overflowing(page, board: str) -> list[dict]:
             for (let up = block; up; up = up.parentElement) {
                 const scrolls = ['auto', 'scroll'].includes(getComputedStyle(up).overflowX);
                 if (scrolls && up.scrollWidth > up.clientWidth) return false;
-                if (up.classList.contains(`${board}-board`)) break;
+                if (up.matches(root)) break;
             }
             const range = document.createRange();
             range.selectNodeContents(node);
             const text = range.getBoundingClientRect(), room = block.getBoundingClientRect();
             return text.width > 0 && (text.right > room.right + 1 || text.left < room.left - 1);
         }).map((node) => ({cls: node.className, text: node.textContent.slice(0, 60)}))""",
-        board,
+        root,
     )
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from kit.i18n import gettext, language
+
 from .lab import browser, new_notebook, run_all_in_lab, run_in_lab, settle
+from .test_languages_in_browser import overflowing_in
 
 GAMES = {
     "lost-cities": ("from widgets.lostcities import LostCitiesBoard as Board", "seed=5", ".lc-board"),
@@ -15,15 +18,15 @@ GAMES = {
 }
 
 
-def finished_game(server, name: str) -> str:
+def finished_game(server, name: str, lang: str = "en") -> str:
     """A notebook whose one cell plays `name` to its end on a board (both seats' first legal action
-    each turn against the random bot) with quick reviews, and shows the board."""
+    each turn against the random bot) with quick reviews, and shows the board (in `lang`)."""
     imports, settings, _ = GAMES[name]
     return new_notebook(
         server.root,
-        f"review-{name}.ipynb",
+        f"review-{name}-{lang}.ipynb",
         f"{imports}\n"
-        f"board = Board({settings}, bot='random')\n"
+        f"board = Board({settings}, bot='random', lang={lang!r})\n"
         "board.review_rollouts = {'kernel': 2, 'readable': 2}\n"
         "board.review_engine = 'readable'\n"
         "while not board.game.is_over:\n"
@@ -70,7 +73,7 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
         graph = page.locator(".tk-review-graph").get_attribute("aria-label")
         assert f"{decisions} decisions evaluated" in graph and "win chance" in graph
         costly = page.locator(".tk-review-biggest li")
-        assert 1 <= costly.count() <= 3 and "points better (paired, 95% CI" in costly.first.inner_text()
+        assert 1 <= costly.count() <= 3 and "points better (paired, 95% interval" in costly.first.inner_text()
         page.set_viewport_size({"width": 1366, "height": 768})
         settle(page)
         page.locator(".tk-review").screenshot(path=artifacts / f"review-{name}-1366.png")
@@ -128,3 +131,52 @@ def test_save_the_finished_game_load_a_bad_file_then_the_saved_one_and_review_it
         page.locator(".tk-review-open").click()
         latest = "() => /^Step (\\d+) of \\1$/.test(document.querySelector('.tk-review-where')?.innerText)"
         page.wait_for_function(latest)  # the loaded game's review opens at its end
+
+
+#: English words of the panel that must not be left on it in another language
+ENGLISH = ("Review", "Step ", "Forward", "Play from", "Save game", "Load game", "Evaluate", "decisions",
+           "points better", "What if", "Compare", "played:", "instead:", "rollouts", "redeals", "interval")  # fmt: skip
+
+
+def test_the_review_panel_in_polish_fits_at_1024_and_keeps_no_english_word(server, artifacts):
+    path = finished_game(server, "overbooking", lang="pl")
+    with language("pl"):
+        opened, step = gettext("Review the game"), gettext("Step {at} of {last}").split("{")[0]
+    with browser(width=1024, height=768) as page:
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        run_all_in_lab(page, server, path)
+        page.wait_for_selector(".tk-review-open")
+        assert page.locator(".tk-review-open").inner_text() == opened
+        page.locator(".tk-review-open").click()
+        page.wait_for_function("(w) => document.querySelector('.tk-review-where')?.innerText.startsWith(w)", arg=step)
+        page.locator(".tk-review-evaluate").click()
+        page.wait_for_function(
+            "() => document.querySelector('.tk-review-graph') && !document.querySelector('.tk-review-progress')",
+            timeout=120_000,
+        )
+        costly = page.locator(".tk-review-biggest li")
+        if costly.count():  # the what-if of the costliest decision, beside the played move
+            before = where(page)
+            costly.first.click()
+            page.wait_for_function("(t) => document.querySelector('.tk-review-where').innerText !== t", arg=before)
+            page.wait_for_selector(".tk-review-compare")
+            page.locator(".tk-review-compare").click()
+            page.wait_for_selector(".tk-review-paired")
+        settle(page)
+        panel = page.locator(".tk-review")
+        text = panel.inner_text()
+        titles = page.evaluate(
+            "() => [...document.querySelectorAll('.tk-review [title], .tk-review [aria-label]')]"
+            ".map((n) => (n.title || '') + ' ' + (n.getAttribute('aria-label') || ''))"
+        )
+        left = [word for word in ENGLISH if word in text or any(word in title for title in titles)]
+        assert left == [], (left, text[:400])
+        assert overflowing_in(page, ".tk-review") == []
+        assert page.evaluate("() => ((r) => r.scrollWidth <= r.clientWidth + 1)(document.querySelector('.tk-review'))")
+        assert errors == []
+        for part in (".tk-review-bar", ".tk-review-graph", ".tk-review-whatif"):  # the page as a learner scrolls it
+            if page.locator(part).count():
+                page.locator(part).scroll_into_view_if_needed()
+                settle(page)
+                page.screenshot(path=artifacts / f"review-overbooking-pl-1024{part.replace('.tk-review', '')}.png")

@@ -75,7 +75,7 @@ def test_a_review_sends_the_page_nothing_that_depends_on_what_the_viewer_could_n
     assert any(r.get("points") for r in reviews) and any(r.get("what_if") for r in reviews)
     assert wire(sessions[0]) == wire(sessions[1])
     board = pages[0].board
-    assert board.review == {"on": False, "can_save": False}
+    assert board.review["on"] is False and board.review["can_save"] is False and board.review["save_refusal"]
     assert board.view == board.board_view(board.game.view(0))  # the game is back on the board
 
 
