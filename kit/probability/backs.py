@@ -20,12 +20,15 @@ from functools import lru_cache
 from itertools import product
 
 from kit.core import Chance
+from kit.i18n import Term
 from kit.overbooking import Overbooking
 from kit.overbooking.components import load_components
 from kit.overbooking.heuristic import HeuristicBot
 
-LARGE = ("noble", "soldier", "worker")  # 4, 5 and 6 beds: the kinds behind a large back (OB-1)
-SMALL = ("monk", "merchant", "maid")
+# 4, 5 and 6 beds: the kinds behind a large back (OB-1). `Term`s: each equals its English code, and
+# reads in the learner's language where it is formatted into a text
+LARGE = tuple(Term(kind) for kind in ("noble", "soldier", "worker"))
+SMALL = tuple(Term(kind) for kind in ("monk", "merchant", "maid"))
 
 
 def placements(
@@ -147,7 +150,8 @@ def identities(layout: Mapping, me: int = ME) -> list[tuple[list, list]]:
                 continue
             crest, kind = key.split("-")
             size = "large" if kind in LARGE else "small"
-            options = [f"{crest}-{k}" for k in (LARGE if size == "large" else SMALL)]
+            # codes stay English: the kinds are Terms, which a format would translate
+            options = ["-".join((crest, str(k))) for k in (LARGE if size == "large" else SMALL)]
             out.append((where, colour, key, options))
     return out
 

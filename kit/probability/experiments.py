@@ -20,7 +20,7 @@ import polars as pl
 
 from kit.bots.base import RandomBot
 from kit.core import Game
-from kit.i18n import N_, Message, render
+from kit.i18n import N_, Message, Term, percent, render
 from kit.overbooking import Overbooking
 from kit.samoa import Samoa
 
@@ -140,19 +140,28 @@ def guess_feedback(guess: object, answer: object, within: float = 0.0) -> str:
 def dearest_money(summary: pl.DataFrame) -> tuple[str, str]:
     """Section 1's second question, from `kit.sim.analyses.samoa.price_summary`: at the dearest price
     card, the heuristic's money per play against the random bot's — "higher", "about the same" or
-    "lower" (the 95% intervals apart or not) — and both numbers with n and interval."""
+    "lower" (the 95% intervals apart or not; equal to those English words, shown translated) — and
+    both numbers with n and interval."""
     money = summary.filter(pl.col("measure") == "money per play (Tala)")
     dearest = money["price"].max()
     rows = {r["bot"]: r for r in money.filter(pl.col("price") == dearest).iter_rows(named=True)}
     heuristic, random = rows["heuristic"], rows["random"]
     if heuristic["low"] > random["high"]:
-        answer = "higher"
+        answer = Term(N_("higher"))
     elif heuristic["high"] < random["low"]:
-        answer = "lower"
+        answer = Term(N_("lower"))
     else:
-        answer = "about the same"
+        answer = Term(N_("about the same"))
     text = "; ".join(
-        f"{bot} {r['mean']:.2f} Tala (95% interval {r['low']:.2f} to {r['high']:.2f}, n = {r['n']:,})"
+        render(
+            "{bot} {mean:.2f} Tala ({level} interval {low:.2f} to {high:.2f}, n = {n:,})",
+            bot=Term(bot),
+            mean=float(r["mean"]),
+            level=percent(0.95),
+            low=float(r["low"]),
+            high=float(r["high"]),
+            n=int(r["n"]),
+        )
         for bot, r in rows.items()
     )
-    return answer, f"money per play at price {heuristic['label']}: {text}"
+    return answer, render("money per play at price {price}: {text}", price=heuristic["label"], text=text)

@@ -14,7 +14,19 @@ from collections.abc import Sequence
 
 import polars as pl
 
+from kit.i18n import N_, Term, gettext, percent, render
 from kit.sim.stats import is_reversal, share_by
+
+#: the ways a comparison can point, as data (English) that reads in the learner's language when shown
+LATER, EARLIER, UNCLEAR = Term(N_("later")), Term(N_("earlier")), Term(N_("unclear"))
+POOLED = "both, pooled"
+#: the rows of `order_table_markdown`, as a learner reads them
+SIZE_ROWS = {
+    "small": N_("small cards (1–3 beds)"),
+    "large": N_("large cards (4–6 beds)"),
+    POOLED: N_("both, pooled"),
+}
+SIZE_CARDS = {"small": N_("small cards"), "large": N_("large cards")}
 
 
 def card_order_table(decisions: pl.DataFrame, bot: str = "heuristic", cards: Sequence[int] = (3, 5)) -> pl.DataFrame:
@@ -36,12 +48,12 @@ def card_order_table(decisions: pl.DataFrame, bot: str = "heuristic", cards: Seq
 
 def direction(earlier: dict, later: dict) -> str:
     """ "later" if the later card's share is higher with non-overlapping 95% intervals, "earlier" if
-    lower, "unclear" if the intervals overlap."""
+    lower, "unclear" if the intervals overlap (each equal to its English word, shown translated)."""
     if later["low"] > earlier["high"]:
-        return "later"
+        return LATER
     if later["high"] < earlier["low"]:
-        return "earlier"
-    return "unclear"
+        return EARLIER
+    return UNCLEAR
 
 
 def reversal(table: pl.DataFrame) -> dict[str, str]:
@@ -49,22 +61,24 @@ def reversal(table: pl.DataFrame) -> dict[str, str]:
     out = {}
     for size in table["size"].unique(maintain_order=True):
         rows = table.filter(pl.col("size") == size).sort("card_number").to_dicts()
-        out[size] = direction(rows[0], rows[-1])
+        out[Term(size)] = direction(rows[0], rows[-1])
     return out
 
 
 def reversal_text(table: pl.DataFrame) -> str:
     """`reversal` in words: which card booked more often, pooled and per size."""
     ways = reversal(table)
-    pooled = ways.pop("both, pooled")
-    sizes = "; ".join(f"{size} cards: {way}" for size, way in ways.items())
-    return f"which card booked more often — pooled: {pooled}; {sizes}"
+    pooled = ways.pop(POOLED)
+    sizes = "; ".join(
+        render("{cards}: {way}", cards=gettext(SIZE_CARDS.get(size, size)), way=way) for size, way in ways.items()
+    )
+    return render("which card booked more often — pooled: {pooled}; {sizes}", pooled=pooled, sizes=sizes)
 
 
 def is_simpson(table: pl.DataFrame) -> bool:
     """The pooled comparison points one way, and every size the other way, each clearly."""
     ways = reversal(table)
-    pooled = ways.pop("both, pooled")
+    pooled = ways.pop(POOLED)
     return is_reversal(ways.values(), pooled, unclear="unclear")
 
 
@@ -83,7 +97,7 @@ def gap_z(table: pl.DataFrame) -> dict[str, float]:
         rows = table.filter(pl.col("size") == size).sort("card_number").to_dicts()
         first, last = rows[0], rows[-1]
         se = sum(r["share"] * (1 - r["share"]) / r["n"] for r in (first, last)) ** 0.5
-        out[size] = (last["share"] - first["share"]) / se
+        out[Term(size)] = (last["share"] - first["share"]) / se
     return out
 
 
@@ -95,23 +109,28 @@ def order_table_markdown(table: pl.DataFrame) -> str:
     cell = {(r["size"], r["card_number"]): r for r in table.iter_rows(named=True)}
 
     def shown(r: dict | None) -> str:
-        return f"{r['share']:.3f} ({r['low']:.3f}–{r['high']:.3f}), n = {r['n']:,}" if r else "none"
+        if not r:
+            return gettext("none")
+        return render("{share:.3f} ({low:.3f}–{high:.3f}), n = {n:,}", share=float(r["share"]), low=float(r["low"]),
+                      high=float(r["high"]), n=int(r["n"]))  # fmt: skip
 
-    names = {"small": "small cards (1–3 beds)", "large": "large cards (4–6 beds)", "both, pooled": "**both, pooled**"}
+    head = render("share booked ({level} interval), n", level=percent(0.95))
     lines = [
-        "| share booked (95% interval), n | " + " | ".join(f"card {k} of the round" for k in cards) + " |",
+        f"| {head} | " + " | ".join(render("card {k} of the round", k=k) for k in cards) + " |",
         "|---|" + "---:|" * len(cards),
     ]
-    for size, name in names.items():
+    for size, name in SIZE_ROWS.items():
         texts = [shown(cell.get((size, k))) for k in cards]
-        if size == "both, pooled":
-            texts = [f"**{text}**" for text in texts]
+        name = gettext(name)
+        if size == POOLED:
+            texts, name = [f"**{text}**" for text in texts], f"**{name}**"
         lines.append(f"| {name} | " + " | ".join(texts) + " |")
     mix = []
     for k in cards:
-        small, pooled = cell.get(("small", k), {"n": 0}), cell.get(("both, pooled", k))
-        mix.append(f"*{small['n'] / pooled['n']:.0%}*" if pooled else "–")
-    lines.append("| *share of the cards that were small* | " + " | ".join(mix) + " |")
+        small, pooled = cell.get(("small", k), {"n": 0}), cell.get((POOLED, k))
+        mix.append(f"*{percent(small['n'] / pooled['n'])}*" if pooled else "–")
+    small_share = gettext("share of the cards that were small")
+    lines.append(f"| *{small_share}* | " + " | ".join(mix) + " |")
     return "\n".join(lines)
 
 

@@ -50,21 +50,22 @@ class Position:
     title: str
     players: int
     policy: str  # the rollout policy the lesson uses for it
-    question: str  # what the player to move is deciding
-    assumed: str  # the component data the values rest on that is `assumed` ("" for none)
+    question: Message  # what the player to move is deciding (read in the language in force)
+    assumed: Message | str  # the component data the values rest on that is `assumed` ("" for none)
     where: str = ""  # the property in words ("" for Lost Cities: its round is stated as data)
 
 
 POSITIONS = {
-    "lost-cities": Position("lost-cities", "Lost Cities", 2, "heuristic", "play or discard which card",
+    "lost-cities": Position("lost-cities", "Lost Cities", 2, "heuristic", Message("play or discard which card"),
                             ""),  # the lessons' round, stated as data: see `position`
-    "samoa": Position("samoa", "Samoa", 3, "heuristic", "which price card to play in round 11 (SA-5)",
-                      "all tourist cards and 5 of the 11 price cards are `assumed` (datasets/samoa/)",
+    "samoa": Position("samoa", "Samoa", 3, "heuristic", Message("which price card to play in round 11 (SA-5)"),
+                      Message("all tourist cards and 5 of the 11 price cards are `assumed` (datasets/samoa/)"),
                       "player 1's price choice in round 11, the two best cards' estimates apart"),
     "overbooking": Position("overbooking", "Overbooking", 2, "random",
-                            "which card to place face down at the back door, and at which hotel, in the last round",
-                            "the coins, the score cards and 13 of the 16 hotel sides are `assumed`"
-                            " (datasets/overbooking/)",
+                            Message("which card to place face down at the back door, and at which hotel, in the last"
+                                    " round"),
+                            Message("the coins, the score cards and 13 of the 16 hotel sides are `assumed`"
+                                    " (datasets/overbooking/)"),
                             "the last round, player 1 to place, every legal placement at a back door, and heuristic"
                             " rollouts that all end alike"),
 }  # fmt: skip
@@ -246,7 +247,9 @@ def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: fl
 
 def table(advice: Advice, top: int = 8) -> list[dict]:
     """The advisor's table as rows for a frame: the `top` actions, best first, each with its own
-    estimate and interval and its paired difference to the best ("vs best") with that interval."""
+    estimate and interval and its paired difference to the best ("vs best") with that interval.
+    The column names stay English in every language: code selects columns by them, and the lessons'
+    text names the columns so."""
     return [
         {
             "action": value.action,

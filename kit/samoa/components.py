@@ -77,7 +77,7 @@ def tourist_words(label: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Components:
-    nationalities: dict[str, str]  # key -> name
+    nationalities: dict[str, str]  # key -> name (a `Term`: English as data, the learner's language when shown)
     colours: dict[str, str]  # key -> a display colour (a presentation choice)
     flags: tuple[tuple[str, int], ...]  # (nationality, corner number)
     price_cards: tuple[PriceCard, ...]
@@ -108,7 +108,7 @@ def _load(folder: str | None) -> Components:
             raise ComponentError(f"{path}, line {line}: key must be one capital letter A-Z, not {row['key']!r}")
         if row["key"] in nationalities:
             raise ComponentError(f"{path}, line {line}: nationality {row['key']!r} is given twice")
-        nationalities[row["key"]] = row["name"]
+        nationalities[row["key"]] = Term(row["name"])
         colours[row["key"]] = as_colour(path, line, row, "colour")
     if len(nationalities) != 4:
         raise ComponentError(f"{path}: SA-1 has 4 nationalities, the file lists {len(nationalities)}")
