@@ -96,16 +96,6 @@ TELLS: dict[str, list[list[str]]] = {
 #: A translation's outputs are searched with the same tells, which find what its boards and logs
 #: say in English or in numbers, not what they say in its words
 KNOWN = {  # (language, "" for English; notebook; question)
-    ("", "lost-cities/01-components-and-setup.ipynb", 0),  # cells 6, 10: the board's still, "44 draw pile"
-    ("", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # cells 4, 6: the turns in the round, printed at once
-    ("", "samoa/01-components-and-setup.ipynb", 1),  # cells 16, 17: the board's still, "hammer → P0"
-    ("", "samoa/03-building-auction-and-tie-card.ipynb", 0),  # cell 4: "player 0: bid 8, after player 2"
-    ("", "samoa/04-tourist-phase-and-room-price.ipynb", 1),  # cell 5: "Player 1's 14/8 is taken back."
-    ("", "overbooking/01-components-and-card-backs.ipynb", 1),  # cell 15: a 3-player board, hotels 1-3
-    ("", "overbooking/03-stage-2-step-by-step.ipynb", 0),  # cell 3: "needs 4 bed(s), only 3 free"
-    ("", "overbooking/04-abilities.ipynb", 0),  # cell 7: "free beds 10 -> 7"
-    ("", "overbooking/06-stage-3.ipynb", 0),  # cell 3: a whole game's log, stage 3 three times
-    ("", "overbooking/08-full-game-against-bots.ipynb", 0),  # cell 2: the board's "Advanced score card: −2"
     # the lessons answer in the cell that waits for the guesses, then say it again in later sections
     ("", "probability/01-will-the-card-i-need-come.ipynb", 0),  # cell 8: "E[X]: exact 3.3846"
     ("", "probability/02-should-i-start-this-expedition.ipynb", 0),  # cell 8: "the exact +7.82 lies inside"
