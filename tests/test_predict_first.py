@@ -96,16 +96,6 @@ TELLS: dict[str, list[list[str]]] = {
 #: A translation's outputs are searched with the same tells, which find what its boards and logs
 #: say in English or in numbers, not what they say in its words
 KNOWN = {  # (language, "" for English; notebook; question)
-    # the lessons answer in the cell that waits for the guesses, then say it again in later sections
-    ("", "probability/01-will-the-card-i-need-come.ipynb", 0),  # cell 8: "E[X]: exact 3.3846"
-    ("", "probability/02-should-i-start-this-expedition.ipynb", 0),  # cell 8: "the exact +7.82 lies inside"
-    ("", "probability/02-should-i-start-this-expedition.ipynb", 1),  # the same, for its predict(...) question
-    ("", "probability/03-counts-are-not-chances.ipynb", 0),  # cell 10: "random bots losing share 0.796"
-    ("", "probability/04-the-flag-row.ipynb", 0),  # cell 8: "needed a swap: exact 0.4375"
-    ("", "probability/05-reading-card-backs.ipynb", 0),  # cell 12: "P(my soldier books) with the posterior"
-    ("", "probability/07-simpsons-paradox-and-many-comparisons.ipynb", 0),  # cell 15: "Simpson's paradox (pooled…"
-    ("", "probability/08-what-if-i-play-this-instead.ipynb", 0),  # cell 21: the best_half_width table
-    ("", "probability/09-how-sure-can-i-be.ipynb", 0),  # cell 6: "variance exact 1.685"
     ("sv", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # as in English: its estimates, "95% CI"
     ("pl", "overbooking/06-stage-3.ipynb", 0),  # as in English: the log's "[OB-7] prepare" lines
 }
