@@ -95,10 +95,7 @@ TELLS: dict[str, list[list[str]]] = {
 #: should wait for the prediction (as `widgets.lessons.after` does); remove an entry once it does.
 #: A translation's outputs are searched with the same tells, which find what its boards and logs
 #: say in English or in numbers, not what they say in its words
-KNOWN = {  # (language, "" for English; notebook; question)
-    ("sv", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # as in English: its estimates, "95% CI"
-    ("pl", "overbooking/06-stage-3.ipynb", 0),  # as in English: the log's "[OB-7] prepare" lines
-}
+KNOWN: set[tuple[str, str, int]] = set()  # (language, "" for English; notebook; question)
 
 
 def english_notebooks() -> list[str]:
