@@ -95,30 +95,7 @@ TELLS: dict[str, list[list[str]]] = {
 #: should wait for the prediction (as `widgets.lessons.after` does); remove an entry once it does.
 #: A translation's outputs are searched with the same tells, which find what its boards and logs
 #: say in English or in numbers, not what they say in its words
-KNOWN = {  # (language, "" for English; notebook; question)
-    ("", "lost-cities/01-components-and-setup.ipynb", 0),  # cells 6, 10: the board's still, "44 draw pile"
-    ("", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # cells 4, 6: the turns in the round, printed at once
-    ("", "samoa/01-components-and-setup.ipynb", 1),  # cells 16, 17: the board's still, "hammer → P0"
-    ("", "samoa/03-building-auction-and-tie-card.ipynb", 0),  # cell 4: "player 0: bid 8, after player 2"
-    ("", "samoa/04-tourist-phase-and-room-price.ipynb", 1),  # cell 5: "Player 1's 14/8 is taken back."
-    ("", "overbooking/01-components-and-card-backs.ipynb", 1),  # cell 15: a 3-player board, hotels 1-3
-    ("", "overbooking/03-stage-2-step-by-step.ipynb", 0),  # cell 3: "needs 4 bed(s), only 3 free"
-    ("", "overbooking/04-abilities.ipynb", 0),  # cell 7: "free beds 10 -> 7"
-    ("", "overbooking/06-stage-3.ipynb", 0),  # cell 3: a whole game's log, stage 3 three times
-    ("", "overbooking/08-full-game-against-bots.ipynb", 0),  # cell 2: the board's "Advanced score card: −2"
-    # the lessons answer in the cell that waits for the guesses, then say it again in later sections
-    ("", "probability/01-will-the-card-i-need-come.ipynb", 0),  # cell 8: "E[X]: exact 3.3846"
-    ("", "probability/02-should-i-start-this-expedition.ipynb", 0),  # cell 8: "the exact +7.82 lies inside"
-    ("", "probability/02-should-i-start-this-expedition.ipynb", 1),  # the same, for its predict(...) question
-    ("", "probability/03-counts-are-not-chances.ipynb", 0),  # cell 10: "random bots losing share 0.796"
-    ("", "probability/04-the-flag-row.ipynb", 0),  # cell 8: "needed a swap: exact 0.4375"
-    ("", "probability/05-reading-card-backs.ipynb", 0),  # cell 12: "P(my soldier books) with the posterior"
-    ("", "probability/07-simpsons-paradox-and-many-comparisons.ipynb", 0),  # cell 15: "Simpson's paradox (pooled…"
-    ("", "probability/08-what-if-i-play-this-instead.ipynb", 0),  # cell 21: the best_half_width table
-    ("", "probability/09-how-sure-can-i-be.ipynb", 0),  # cell 6: "variance exact 1.685"
-    ("sv", "lost-cities/09-a-sixth-expedition.ipynb", 0),  # as in English: its estimates, "95% CI"
-    ("pl", "overbooking/06-stage-3.ipynb", 0),  # as in English: the log's "[OB-7] prepare" lines
-}
+KNOWN: set[tuple[str, str, int]] = set()  # (language, "" for English; notebook; question)
 
 
 def english_notebooks() -> list[str]:
