@@ -45,6 +45,7 @@ from kit.i18n import N_, Message, gettext
 
 from .still import MARK
 
+PREDICT_FIRST = N_("Predict first:")
 AFTER_PREDICTION = N_("Lock in your prediction above to see this: it would give the answer away.")
 ANSWER_AFTER_RUN = N_("Run All (Run ▸ Run All Cells) to answer: until then this is a still copy of the question.")
 
@@ -132,7 +133,7 @@ class Predict(ipywidgets.VBox):
         self._lock.on_click(lambda _button: self.answer(self._picker.value))
         super().__init__(
             [
-                ipywidgets.HTML(f"<b>{html.escape(gettext('Predict first:'))}</b> {html.escape(question)}"),
+                ipywidgets.HTML(f"<b>{html.escape(gettext(PREDICT_FIRST))}</b> {html.escape(question)}"),
                 self._picker,
                 self._lock,
                 self._verdict,
@@ -216,7 +217,7 @@ class Predict(ipywidgets.VBox):
             return live
         choices = " · ".join(html.escape(c) for c in self.choices)
         still = (
-            f"<div><b>{html.escape(gettext('Predict first:'))}</b> {html.escape(self.question)}<br>{choices}"
+            f"<div><b>{html.escape(gettext(PREDICT_FIRST))}</b> {html.escape(self.question)}<br>{choices}"
             f"<p><i>{html.escape(gettext(ANSWER_AFTER_RUN))}</i></p></div>"
         )
         return _still(live, repr(self), still)

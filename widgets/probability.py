@@ -228,11 +228,13 @@ class Explorer(w.VBox):
         values = self.values
         refused = self.refusals(values)
         if refused:  # a write from the page past a control's bounds: say so, put it back, run nothing
-            self.status.value = f"<b>{html.escape(gettext('Not run:'))}</b> {html.escape('; '.join(refused))}"
+            label = gettext("Not run:")  # outside the f-string, where the extractor finds it
+            self.status.value = f"<b>{html.escape(label)}</b> {html.escape('; '.join(refused))}"
             self._put_back()
             return
         self._accepted = values
-        self.status.value = f"<small><i>{html.escape(gettext('running the simulation…'))}</i></small>"
+        running = gettext("running the simulation…")
+        self.status.value = f"<small><i>{html.escape(running)}</i></small>"
         for control in self.controls.values():
             control.disabled = True
         start = time.perf_counter()
@@ -247,7 +249,8 @@ class Explorer(w.VBox):
             drawn = Message("drawn in {seconds:.1f} s", seconds=time.perf_counter() - start)
             self.status.value = f"<small>{html.escape(str(drawn))}</small>"
         except Exception as error:  # show it where the learner looks, then let it propagate
-            self.status.value = f"<b>{html.escape(gettext('could not draw:'))}</b> {html.escape(str(error))}"
+            label = gettext("could not draw:")
+            self.status.value = f"<b>{html.escape(label)}</b> {html.escape(str(error))}"
             raise
         finally:
             _running.pop()

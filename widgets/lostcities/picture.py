@@ -74,9 +74,10 @@ def svg(view: dict[str, Any]) -> str:
     y += 10
     body = "\n".join(parts)
     wide = width(view)
+    name = gettext("Lost Cities board")
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{wide}' height='{y}' viewBox='0 0 {wide} {y}' "
-        f"role='img' aria-label='{attr(gettext('Lost Cities board'))}'>\n"
+        f"role='img' aria-label='{attr(name)}'>\n"
         f"<rect width='{wide}' height='{y}' rx='8' fill='#f6f1e4' stroke='#c9bfa6'/>\n{body}\n</svg>"
     )
 

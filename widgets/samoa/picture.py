@@ -101,7 +101,8 @@ def svg(view: dict[str, Any]) -> str:
         shown = view["played"][p] or (view.get("chosen") or [None] * view["players"])[p]
         if shown is None and p == view["viewer"]:
             shown = view["my_card"]
-        cards.append(f"P{p}: {shown or (gettext('chosen') if view['has_chosen'][p] else '…')}")
+        hidden = gettext("chosen") if view["has_chosen"][p] else "…"
+        cards.append(f"P{p}: {shown or hidden}")
     tie_card = view["tie_card"]
     tie = render(
         N_("tie card: hammer → P{hammer}, suitcase → P{suitcase}"),
