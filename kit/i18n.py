@@ -23,6 +23,7 @@ import contextvars
 import gettext as _gettext
 import io
 import locale
+import numbers
 import os
 import string
 from collections.abc import Iterator
@@ -139,8 +140,9 @@ def N_(message: str) -> str:
     return message
 
 
-def tr(text: str) -> str:
-    """Marks a string a learner reads inside a notebook's code cell; returns `text` unchanged.
+def tr(text: str) -> Words:
+    """Marks a string a learner reads inside a notebook's code cell; returns `text` unchanged (but
+    for numbers: see `Words`).
 
     It translates nothing at run time, on purpose: the notebook's own catalog holds the words (each
     ``tr("literal")`` of a code cell is a message beside the markdown cells), and the translated
@@ -151,8 +153,24 @@ def tr(text: str) -> str:
 
     >>> tr("What will Desert score?")
     'What will Desert score?'
+    >>> with language("pl"):
+    ...     tr("{share:.2f} of {n:,} games").format(share=0.75, n=20000)
+    '0,75 of 20\xa0000 games'
     """
-    return text
+    return Words(text)
+
+
+class Words(str):
+    """A code cell's words: a plain string whose `format` writes numbers as the language in force
+    writes them (0,75 and 20 000 in a Polish notebook), so that a translated notebook's printed
+    numbers match its text. English is Python's own `str.format`, exactly."""
+
+    __slots__ = ()
+
+    def format(self, /, *args: Any, **kwargs: Any) -> str:
+        if get_language() == "en":
+            return str.format(self, *args, **kwargs)
+        return _FORMATTER.vformat(self, args, kwargs)
 
 
 _ = gettext
@@ -220,8 +238,8 @@ class _Formatter(string.Formatter):
     such as ``:.4g`` too), and a whole number with ``:,`` with the language's thousands separator."""
 
     def format_field(self, value: Any, spec: str) -> str:
-        if isinstance(value, int) and not isinstance(value, bool) and spec == ",":
-            return _grouped(value)
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool) and spec == ",":
+            return _grouped(int(value))  # numpy's integers too
         if isinstance(value, float):
             if not spec:
                 return number(value)

@@ -420,3 +420,19 @@ def test_the_graded_checks_speak_the_lessons_language(capsys):
     out = capsys.readouterr().out
     assert "✓ p: a number from 0 to 1 — the right form; it is graded when your teacher collects the lesson" in out
     assert "✓ your set-ups: 5,000 trials" in out
+
+
+def test_a_code_cells_words_write_numbers_as_the_notebook_language_does():
+    """`tr(...).format` in a translated notebook: decimal commas and grouped thousands, numpy's
+    numbers too; in English exactly Python's own str.format."""
+    import numpy as np
+
+    from kit.i18n import tr
+
+    words = "{n:,} games, {share:.3f} booked, {mean:+.2f} points, {plain}"
+    values = dict(n=np.int64(127605), share=np.float64(0.4375), mean=-1.25, plain=0.5)
+    assert tr(words).format(**values) == words.format(**values) == "127,605 games, 0.438 booked, -1.25 points, 0.5"
+    with language("sv"):
+        assert tr(words).format(**values) == "127\xa0605 games, 0,438 booked, -1,25 points, 0,5"
+    with language("pl"):
+        assert tr("{n:,}").format(n=20000) == "20\xa0000"
