@@ -73,23 +73,20 @@ def test_the_stored_translation_is_the_built_one_with_the_sources_code(item):
     assert all(c["execution_count"] is not None for c in rest), "outputs not stored: python3 dev.py notebooks"
 
 
-def test_links_lead_to_the_translation_or_back_to_the_english():
+def test_links_lead_to_the_translation_or_back_to_the_english(monkeypatch):
     index = nt.NOTEBOOKS / "index.ipynb"
+    swedish = nt.translated("sv")
+    missing = nt.NOTEBOOKS / "samoa/09-price-versus-occupancy.ipynb"
+    # every notebook has its Swedish catalog today: take one away to see where its links lead
+    monkeypatch.setattr(nt, "translated", lambda lang: [path for path in swedish if path != missing])
     text = "\n".join("".join(c["source"]) for c in nt.build("sv", index)["cells"] if c["cell_type"] == "markdown")
     assert "](lost-cities/01-components-and-setup.ipynb)" in text  # translated: the Swedish one
-    source = "\n".join(nt.markdown_cells(nt.read(index)))
-    english = [
-        p.relative_to(nt.NOTEBOOKS).as_posix() for p in nt.source_notebooks() if not nt.catalog_path("sv", p).exists()
-    ]
-    linked = [path for path in english if f"]({path})" in source]
-    assert linked and all(f"](../{path})" in text for path in linked)  # not (yet) in Swedish: the English ones
+    assert f"](../{missing.relative_to(nt.NOTEBOOKS).as_posix()})" in text  # not in Swedish: the English one
     first = nt.NOTEBOOKS / OWN_PATH["sv"]
     text = "".join(nt.build("sv", first)["cells"][1]["source"])
     assert "](../index.ipynb)" in text  # the Swedish start page
     beside = nt.NOTEBOOKS / "lost-cities/08-full-game-against-a-bot.ipynb"
-    swedish = {path.relative_to(nt.NOTEBOOKS).as_posix() for path in nt.translated("sv")}
-    english = next(path.relative_to(nt.NOTEBOOKS).as_posix() for path in nt.source_notebooks()
-                   if path.relative_to(nt.NOTEBOOKS).as_posix() not in swedish and path.parent != nt.NOTEBOOKS)
+    english = missing.relative_to(nt.NOTEBOOKS).as_posix()
     text = nt.relink(f"see [1](../{english}#top)", "sv", beside)
     assert text == f"see [1](../../{english}#top)"  # not in Swedish: the English one
 

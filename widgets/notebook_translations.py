@@ -236,7 +236,8 @@ def build(lang: str, notebook: Path) -> dict:
     }
     out["cells"].insert(0, first)
     out["metadata"]["language_info"] = source["metadata"].get("language_info", {})
-    out["metadata"]["tablekit"] = {"translated_from": notebook.relative_to(NOTEBOOKS).as_posix(), "language": lang}
+    # in the order a stored notebook keeps them, so that a rebuild changes nothing it need not
+    out["metadata"]["tablekit"] = {"language": lang, "translated_from": notebook.relative_to(NOTEBOOKS).as_posix()}
     return out
 
 
