@@ -72,6 +72,14 @@ def bot_choices(heuristic: Callable[[], Any]) -> dict[str, Callable[[int], Any]]
     }
 
 
+def _one_of(proposal, allowed) -> str:
+    """A trait's new value, which must be one of `allowed` (a write from the page included)."""
+    value = proposal["value"]
+    if value not in allowed:
+        raise traitlets.TraitError(f"{proposal['trait'].name} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
 class PageMessageError(ValueError):
     """A message or trait write from the page that the board does not accept (shown on the board)."""
 
@@ -546,15 +554,11 @@ class GameBoard(anywidget.AnyWidget):
     # ------------------------------------------------------- what Python may change
     @traitlets.validate("mode")
     def _valid_mode(self, proposal) -> str:
-        if proposal["value"] not in MODES:
-            raise traitlets.TraitError(f"mode must be one of {', '.join(MODES)}, not {proposal['value']!r}")
-        return proposal["value"]
+        return _one_of(proposal, MODES)
 
     @traitlets.validate("bot")
     def _valid_bot(self, proposal) -> str:
-        if proposal["value"] not in self.bots:
-            raise traitlets.TraitError(f"bot must be one of {', '.join(self.bots)}, not {proposal['value']!r}")
-        return proposal["value"]
+        return _one_of(proposal, self.bots)
 
     @traitlets.validate("human")
     def _valid_human(self, proposal) -> int:
@@ -594,9 +598,7 @@ class GameBoard(anywidget.AnyWidget):
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal) -> str:
-        if proposal["value"] not in LANGUAGES:
-            raise traitlets.TraitError(f"lang must be one of {', '.join(LANGUAGES)}, not {proposal['value']!r}")
-        return proposal["value"]
+        return _one_of(proposal, LANGUAGES)
 
     @traitlets.observe("lang")
     def _on_lang(self, change) -> None:
@@ -756,9 +758,7 @@ class GameBoard(anywidget.AnyWidget):
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal) -> str:
-        if proposal["value"] not in PACES:
-            raise traitlets.TraitError(f"pace must be one of {', '.join(PACES)}, not {proposal['value']!r}")
-        return proposal["value"]
+        return _one_of(proposal, PACES)
 
     @traitlets.observe("pace")
     def _on_pace(self, change) -> None:
