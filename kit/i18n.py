@@ -52,10 +52,14 @@ def check_language(lang: str) -> str:
     return code
 
 
-@lru_cache(maxsize=64)  # every rendered text asks for the language: its environment spellings recur
 def _code(lang: str | None) -> str | None:
-    if not lang or not isinstance(lang, str):
+    if not lang or not isinstance(lang, str):  # a list or a number is no language, not a TypeError
         return None
+    return _spelled(lang)
+
+
+@lru_cache(maxsize=64)  # every rendered text asks for the language: its environment spellings recur
+def _spelled(lang: str) -> str | None:
     base = lang.split(".")[0].replace("-", "_").split("_")[0].lower()
     return _ALIASES.get(base)
 

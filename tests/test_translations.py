@@ -436,3 +436,9 @@ def test_a_code_cells_words_write_numbers_as_the_notebook_language_does():
         assert tr(words).format(**values) == "127\xa0605 games, 0,438 booked, -1,25 points, 0,5"
     with language("pl"):
         assert tr("{n:,}").format(n=20000) == "20\xa0000"
+
+
+@pytest.mark.parametrize("bad", [["pl"], 7, "de_DE.UTF-8", ""])
+def test_a_language_that_is_none_of_ours_gets_the_one_error(bad):
+    with pytest.raises(ValueError, match="unknown language"):
+        set_language(bad)
