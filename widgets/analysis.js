@@ -98,6 +98,8 @@ function drawAnalysis(section, root, model) {
   const tieOf = new Map();
   ties.forEach((tie, index) => tie.actions.forEach((action) => tieOf.set(action, String.fromCharCode(65 + index))));
   const choice = model.get("analysis_choice") || {};
+  // a move in the board's language; the notation (row.action) is what goes back to Python
+  const words = (action) => (analysis.words || {})[action] || action;
   const rows = analysis.rows;
   const shown = state.all ? rows : rows.slice(0, ANALYSIS_TOP);
 
@@ -117,7 +119,7 @@ function drawAnalysis(section, root, model) {
     tr.tabIndex = 0;
     tr.setAttribute("aria-selected", String(choice.row === index));
     tr.append(el("td", "tk-analysis-figure tk-analysis-rank", String(index + 1)));
-    const move = el("td", "tk-analysis-action", row.action);
+    const move = el("td", "tk-analysis-action", words(row.action));
     move.dataset.action = row.action;
     if (tieOf.has(row.action)) {
       const badge = el("span", "tk-tie", t(model, "tie_badge", { letter: tieOf.get(row.action) }));
@@ -196,8 +198,8 @@ function drawAnalysis(section, root, model) {
   }
   if (choice.action) {
     const chosen = el("div", "tk-analysis-choice");
-    chosen.append(el("span", "", `${t(model, "chosen", { action: choice.action })} `));
-    const play = el("button", "tk-button tk-primary tk-analysis-play", t(model, "play_action", { action: choice.action }));
+    chosen.append(el("span", "", `${t(model, "chosen", { action: words(choice.action) })} `));
+    const play = el("button", "tk-button tk-primary tk-analysis-play", t(model, "play_action", { action: words(choice.action) }));
     play.addEventListener("click", () => model.send({ kind: "act", action: choice.action }));
     const drop = el("button", "tk-button tk-analysis-drop", t(model, "drop_choice"));
     drop.addEventListener("click", () => model.send({ kind: "analysis-select", row: null }));

@@ -98,6 +98,7 @@ class AnalysedBoard(GameBoard):
     def __init__(self, **options):
         self._note: Message | None = None  # why the table shows no analysis, said in the board's language
         self._generation = 0  # bumped by every new position: a worker of an older one stops
+        self._worded: tuple[int, Any] = (-1, None)  # (generation, advice) of the table on show
         self._idle = threading.Event()  # clear while the board handles a message from the page
         self._idle.set()
         super().__init__(**options)
@@ -192,6 +193,8 @@ class AnalysedBoard(GameBoard):
         if key == getattr(self, "_analysed", None):
             if self._note is not None:  # a note is words only: say it again in the board's language
                 self.analysis = {"note": self._words(self._note)}
+            elif self.analysis.get("rows") and self._worded[0] == self._generation:
+                self.analysis = self.analysis | self._table_words(self._worded[1])  # and the table's words
             return
         self._analysed = key
         self._generation = generation = self._generation + 1
@@ -283,19 +286,26 @@ class AnalysedBoard(GameBoard):
             "n": advice.rollouts,
             "seconds": round(advice.seconds, 2),
             "engine": advice.engine,
-            # why the readable engine was used, when a fast path exists (in the catalogs when it is a fixed sentence)
-            "engine_note": self._words(Message(advice.engine_reason)) if advice.engine_reason else "",
             "rows": [
                 _row(value) | {"places": self.action_places(actions[value.action], view)} for value in advice.actions
             ],
-            "ties": [{"actions": list(tie.actions), "sentence": self._words(tie)} for tie in advice.ties],
-        }
+        } | self._table_words(advice)
+        self._worded = (generation, advice)
         if everything:
             known = advise(game, seat, rollouts, self.analysis_policy, progress=lambda d, t: progress(d, t, part=1))
             wins = {value.action: value for value in known.actions}
             for row in table["rows"]:
                 row["known_win"] = round(wins[row["action"]].win, 4)
         return table
+
+    def _table_words(self, advice) -> dict[str, Any]:
+        """The table's words in the board's language: said again when the language changes."""
+        return {
+            # why the readable engine was used, when a fast path exists (in the catalogs when it is a fixed sentence)
+            "engine_note": self._words(Message(advice.engine_reason)) if advice.engine_reason else "",
+            "ties": [{"actions": list(tie.actions), "sentence": self._words(tie)} for tie in advice.ties],
+            "words": self.moves_in_words((value.action for value in advice.actions), advice.game),
+        }
 
     def _send_progress(self, generation: int, message: dict[str, Any]) -> None:
         if generation == self._generation:

@@ -344,6 +344,14 @@ class GameBoard(anywidget.AnyWidget):
         self._refresh()
         return True
 
+    def moves_in_words(self, notations, game: Game | None = None) -> dict[str, str]:
+        """The page's words for moves it names by their notation ("play V3"), in the board's
+        language: the page shows these and sends the notation back. `game`: the one the moves are
+        of (default: the board's)."""
+        game = self.game if game is None else game
+        with language(self.lang):
+            return {text: game.action_words(game.parse_action(text)) for text in notations}
+
     def viewer(self) -> int | None:
         """The seat whose view the browser holds (None: spectator or open mode)."""
         if self.mode == "open":

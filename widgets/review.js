@@ -249,7 +249,7 @@ function evaluationGraph(model, review) {
       const dotTitle = document.createElementNS(ns, "title");
       dotTitle.textContent = t(model, "review_dot_hint", {
         step: p.step + 1,
-        action: p.action,
+        action: moveWords(review, p.action),
         difference: signed(model, p.difference),
         level,
         low: signed(model, p.difference_low),
@@ -278,14 +278,17 @@ function evaluationGraph(model, review) {
   return svg;
 }
 
+// a move in the board's language; the notation is what goes back to Python
+const moveWords = (review, action) => (review.words || {})[action] || action;
+
 function whatIfBlock(model, review) {
   const block = el("div", "tk-review-whatif");
-  block.append(el("div", "tk-panel-title", t(model, "review_what_if", { played: review.played })));
+  block.append(el("div", "tk-panel-title", t(model, "review_what_if", { played: moveWords(review, review.played) })));
   const select = el("select", "tk-review-alternative");
   select.dataset.reviewKey = "alternative";
   select.setAttribute("aria-label", t(model, "review_alternative"));
   review.choices.filter((c) => c !== review.played).forEach((choice) => {
-    const option = el("option", "", choice);
+    const option = el("option", "", moveWords(review, choice));
     option.value = choice;
     select.append(option);
   });
@@ -298,7 +301,7 @@ function whatIfBlock(model, review) {
   const table = el("div", "tk-review-sides");
   [result.played, result.alternative].forEach((side, index) => {
     const column = el("div", "tk-review-side");
-    column.append(el("div", "tk-review-side-title", t(model, index === 0 ? "review_played_side" : "review_instead_side", { action: side.action })));
+    column.append(el("div", "tk-review-side-title", t(model, index === 0 ? "review_played_side" : "review_instead_side", { action: moveWords(review, side.action) })));
     const most = Math.max(1, ...result.played.counts, ...result.alternative.counts);
     const bars = el("div", "tk-review-histogram");
     side.counts.forEach((count, bin) => {
@@ -332,8 +335,8 @@ function whatIfBlock(model, review) {
       "tk-review-paired",
       t(model, "review_paired", {
         n: paired.n,
-        alternative: result.alternative.action,
-        played: result.played.action,
+        alternative: moveWords(review, result.alternative.action),
+        played: moveWords(review, result.played.action),
         mean: signed(model, paired.mean),
         level: percent(model, 0.95),
         low: signed(model, paired.low),

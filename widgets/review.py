@@ -380,6 +380,9 @@ class ReviewedBoard(traitlets.HasTraits):
         ]
         shown = self._shown_evaluation()
         at = self._review_at
+        named = {name for e in evaluations for name in (e.played.action, e.best.action)}
+        named |= {value.action for value in shown.advice.actions} if shown else set()
+        words = self.moves_in_words(sorted(named))
         return {
             "on": True,
             "at": at,
@@ -400,8 +403,8 @@ class ReviewedBoard(traitlets.HasTraits):
                             "Step {step}: you chose {played}; {best} was {cost} points better (paired, {level} "
                             "CI {low} to {high}, n = {n})",
                             step=e.step + 1,
-                            played=e.played.action,
-                            best=e.best.action,
+                            played=words[e.played.action],
+                            best=words[e.best.action],
                             cost=number(e.cost[0], 1),
                             level=percent(0.95),
                             low=number(e.cost[1], 1),
@@ -419,6 +422,7 @@ class ReviewedBoard(traitlets.HasTraits):
             "choices": [value.action for value in shown.advice.actions] if shown else [],
             "played": shown.played.action if shown else None,
             "what_if": self._review_whatif,
+            "words": words,
             "can_play": review.seat is not None and not (at == len(review) - 1 and review.is_over),
             "can_save": self._review_save_refusal == "",
             "save_refusal": self._review_save_refusal,

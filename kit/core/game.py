@@ -176,6 +176,12 @@ class Game(ABC):
     def open_view(self) -> dict[str, Any]:
         """The all-seeing teaching view: every hand and the order of every face-down pile."""
 
+    def action_words(self, action) -> str:
+        """`action` as a learner reads it, in the language in force ("zagraj V3"), where a table or a
+        move list names a move; ``str(action)`` stays the notation `parse_action` reads back. It
+        depends on the action and the game's components only, not on the position."""
+        return str(action)
+
     @abstractmethod
     def describe(self, event: dict[str, Any], reader: int | None = None) -> str:
         """One event (as `Event.visible_to` or `Event.everything` gives it) as a sentence, spoken

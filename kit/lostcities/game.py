@@ -394,6 +394,19 @@ class LostCities(Game):
         view["legal_actions"] = [str(a) for a in self.legal_actions()]
         return view
 
+    def action_words(self, action: Action) -> str:
+        if isinstance(action, Play):
+            return render(N_("play {card}"), card=str(action.card))
+        if isinstance(action, Discard):
+            return render(N_("discard {card}"), card=str(action.card))
+        if isinstance(action, Draw):
+            if action.pile is None:
+                return gettext("draw from the draw pile")
+            pile = Term(self.components.expeditions[action.pile].name)
+            return render(N_("draw from the {expedition} pile"), expedition=pile)
+        first, second = action.cards
+        return render(N_("pass {first} and {second}"), first=str(first), second=str(second))
+
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who = Subject(data["player"], reader)
         names = {e.key: Term(e.name) for e in self.components.expeditions}

@@ -464,6 +464,17 @@ class Overbooking(Game):
         )
         return view
 
+    def action_words(self, action: Action) -> str:
+        if isinstance(action, Place):
+            crest, _, kind = action.card.partition("-")
+            card = render(N_("{guest} ({crest})"), guest=rules.guest_name(kind), crest=Term(crest))
+            if action.where == "queue":
+                return render(N_("place {card} in the queue of hotel {hotel}"), card=card, hotel=action.hotel)
+            return render(N_("place {card} face down at the back door of hotel {hotel}"), card=card, hotel=action.hotel)
+        if isinstance(action, Hold):
+            return gettext("keep the fifth card")
+        return render(N_("target queue position {position}"), position=action.position)
+
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who, kind = Subject(data["player"], reader), data["kind"]
         say = who.say

@@ -154,7 +154,7 @@ def verdict(result: Advice) -> str:
     minus second over the same rollouts) and its 95% interval — not from whether their own intervals
     overlap."""
     best, second = result.actions[0], result.actions[1]
-    moves = {"best": best.action, "second": second.action}
+    moves = {"best": result.words(best.action), "second": result.words(second.action)}
     if any({best.action, second.action} <= set(tie.actions) for tie in result.ties):
         return render(
             "{best} and {second} have the same result in every rollout: no number of rollouts tells them apart", **moves
@@ -223,10 +223,10 @@ def width_row(result: Advice) -> dict:
     best, second = result.actions[0], result.actions[1]
     return {
         "rollouts": result.rollouts,
-        "best": best.action,
+        "best": result.words(best.action),
         "best_value": best.difference,
         "best_half_width": half_width(best.difference_low, best.difference_high),
-        "second": second.action,
+        "second": result.words(second.action),
         "second_value": second.difference,
         "second_half_width": half_width(second.difference_low, second.difference_high),
         "overlap": best.difference_low <= second.difference_high,
@@ -248,11 +248,11 @@ def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: fl
 def table(advice: Advice, top: int = 8) -> list[dict]:
     """The advisor's table as rows for a frame: the `top` actions, best first, each with its own
     estimate and interval and its paired difference to the best ("vs best") with that interval.
-    The column names stay English in every language: code selects columns by them, and the lessons'
-    text names the columns so."""
+    The column names stay English in code (code selects columns by them; `widgets.charts.table` shows
+    them in the learner's language); the moves are in the learner's words."""
     return [
         {
-            "action": value.action,
+            "action": advice.words(value.action),
             "score difference": round(value.difference, 2),
             "low": round(value.difference_low, 2),
             "high": round(value.difference_high, 2),

@@ -277,6 +277,34 @@ class Samoa(Game):
         )
         return view
 
+    def action_words(self, action: Action) -> str:
+        if isinstance(action, Choose):
+            return render(N_("play the price card {card}"), card=action.card)
+        if isinstance(action, TakeBack):
+            return render(N_("use the take-back tile: {cards} back to hand"), cards=", ".join(action.cards))
+        if isinstance(action, Swap):
+            return render(N_("use the swap tile: play {card}"), card=action.card)
+        if isinstance(action, Keep):
+            return gettext("keep the price card played")
+        if isinstance(action, Buy):
+            if action.room is None:
+                return render(N_("buy {tile}"), tile=_tile_term(action.kind))
+            return render(N_("buy {tile} for room {room}"), tile=_tile_term(action.kind), room=action.room)
+        if isinstance(action, Pass):
+            return gettext("pass")
+        if isinstance(action, SendHome):
+            return render(N_("use the send-home tile on room {rooms}"), rooms=", ".join(map(str, action.rooms)))
+        if isinstance(action, Place):
+            return render(
+                N_("put tourist {tile} of group {group} in room {room}"),
+                tile=action.tile,
+                group=action.group,
+                room=action.room,
+            )
+        if isinstance(action, Remove):
+            return render(N_("send the tourists of room {room} home"), room=action.room)
+        return gettext("done placing tourists")
+
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who, kind = Subject(data["player"], reader), data["kind"]
         say = who.say
@@ -342,8 +370,7 @@ class Samoa(Game):
         if kind == "build-order":
             return render(N_("Building order: {order}."), order=", ".join(map(str, data["order"])) or gettext("nobody"))
         if kind == "buy":
-            tile = data["tile"].replace("_", " ")
-            tile = Term(f"{'an' if tile[0] in 'aeiou' else 'a'} {tile}")  # "an extra room", as the catalogs have it
+            tile = _tile_term(data["tile"])
             return say(
                 N_("You buy {tile} for {bid}."),
                 N_("Player {player} buys {tile} for {bid}."),
@@ -495,3 +522,9 @@ class Samoa(Game):
                     raise InvariantBroken("SA-7: a room holds one tourist, or two lovers")
             if self.money[player] < 0:
                 raise InvariantBroken("money below zero")
+
+
+def _tile_term(kind: str) -> Term:
+    """A building tile's kind ("extra_room") as the catalogs name one tile of it ("an extra room")."""
+    tile = kind.replace("_", " ")
+    return Term(f"{'an' if tile[0] in 'aeiou' else 'a'} {tile}")

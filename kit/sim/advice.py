@@ -113,15 +113,19 @@ class Tie:
     actions: tuple[str, ...]
     rollouts: int
     reason: str | Message = ""
+    #: the game the moves were tried in, to name them in the learner's words (`Game.action_words`)
+    game: Game | None = field(default=None, compare=False, repr=False)
 
     @property
     def sentence(self) -> str:
         """The tie in words, in the language in force (`kit.i18n`)."""
+        named = [action if self.game is None else self.game.action_words(self.game.parse_action(action))
+                 for action in self.actions]
         sentence = Message(
             "these {count} moves led to the same result in every one of the {n:,} rollouts: {actions}",
             count=len(self.actions),
             n=self.rollouts,
-            actions=", ".join(self.actions),
+            actions=", ".join(named),
         )
         return f"{sentence}. {self.reason}" if self.reason else str(sentence)
 
@@ -148,10 +152,16 @@ class Advice:
     ties: list[Tie] = field(default_factory=list)
     differences: np.ndarray | None = None
     wins: np.ndarray | None = None
+    #: the game the moves were tried in, to name them in the learner's words (`words`)
+    game: Game | None = field(default=None, compare=False, repr=False)
 
     @property
     def best(self) -> ActionValue:
         return self.actions[0]
+
+    def words(self, action: str) -> str:
+        """An action of the table (its notation) as the learner reads it, in the language in force."""
+        return action if self.game is None else self.game.action_words(self.game.parse_action(action))
 
     def rows(self) -> list[dict[str, Any]]:
         """The table as plain rows (JSON-ready), best first."""
@@ -250,6 +260,7 @@ def advise(
             tuple(str(actions[k]) for k in group),
             rollouts,
             _why([actions[k] for k in group], *first_world, policy) if explain_ties else "",
+            game,
         )
         for group in identical_columns(differences, wins)
     ]
@@ -265,6 +276,7 @@ def advise(
         ties,
         differences if keep_rollouts else None,
         wins if keep_rollouts else None,
+        game,
     )
 
 

@@ -163,3 +163,26 @@ def test_random_action_is_uniform_over_the_legal_actions(case):
         assert set(counts) == set(legal)
         for text in legal:  # each within 6 standard deviations of its expected 300
             assert abs(counts[text] - 300) < 6 * 300**0.5, (text, counts[text])
+
+
+@cases
+def test_every_legal_action_has_words_in_every_language(case):
+    """What a table or a move list shows for a move: the learner's words, one set of words per move,
+    never the notation (``str(action)``, which `parse_action` reads) in a language other than English."""
+    from kit.i18n import LANGUAGES, language
+
+    kinds: Counter = Counter()
+    for game, _ in walk(case, SEEDS[0], 150):
+        legal = game.legal_actions()
+        for lang in LANGUAGES:
+            with language(lang):
+                words = [game.action_words(action) for action in legal]
+            assert all(isinstance(w, str) and w.strip() and "{" not in w for w in words), words
+            assert len(set(words)) == len(legal), f"two moves with the same words in {lang}: {words}"
+            if lang != "en":
+                with language("en"):
+                    english = [game.action_words(action) for action in legal]
+                untranslated = [w for w, e, a in zip(words, english, legal) if w in (e, str(a))]
+                assert not untranslated, f"moves left in English in {lang}: {untranslated}"
+        kinds.update(type(action).__name__ for action in legal)
+    assert kinds, "the walk met legal actions"
