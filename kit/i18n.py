@@ -25,6 +25,7 @@ import io
 import locale
 import numbers
 import os
+import re
 import string
 from collections.abc import Iterator
 from functools import cache, lru_cache
@@ -247,6 +248,9 @@ class _Formatter(string.Formatter):
         if isinstance(value, float):
             if not spec:
                 return number(value)
+            shown = _PERCENT_SPEC.fullmatch(spec)
+            if shown:  # "{win:.0%}": the language's percent sign and spacing
+                return percent(value, int(shown.group(1)))
             return format(value, spec).replace(".", _decimal_symbol())
         return super().format_field(value, spec)
 
@@ -269,6 +273,7 @@ def _decimal_symbol() -> str:
 
 
 _FORMATTER = _Formatter()
+_PERCENT_SPEC = re.compile(r"\.(\d)%")
 
 
 class Message:
@@ -315,13 +320,19 @@ def number(value: float, digits: int | None = None) -> str:
 
 
 def percent(share: float, digits: int = 0) -> str:
-    """A share as a percentage as the language writes it ("75 %" in nb, pl and sv, "75%" in English)."""
+    """A share as a percentage as the language writes it: "75 %" in nb and sv (a no-break space before
+    the sign), "75%" in English and Polish (the languages' own patterns, CLDR's)."""
     lang = get_language()
     try:
+        from babel import Locale
         from babel.numbers import format_percent
     except ImportError:
         return f"{100 * share:.{digits}f}%"
-    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    pattern = (
+        Locale.parse(lang)
+        .percent_formats[None]
+        .pattern.replace("#,##0", "#,##0" + ("." + "0" * digits if digits else ""), 1)
+    )
     return format_percent(share, format=pattern, locale=lang, group_separator=False)
 
 

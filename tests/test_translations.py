@@ -245,6 +245,16 @@ def test_numbers_shown_to_learners_use_the_languages_decimal_comma():
         assert number(0.75) == "0.75"
 
 
+def test_percentages_follow_each_languages_own_pattern():
+    """CLDR's: a no-break space before the sign in Norwegian and Swedish, none in English and Polish;
+    a code cell's ``{win:.0%}`` writes it the same way."""
+    shown = {"en": "95%", "nb": "95\u00a0%", "pl": "95%", "sv": "95\u00a0%"}
+    for lang, expected in shown.items():
+        with language(lang):
+            assert i18n.percent(0.95) == expected
+            assert i18n.tr("{win:.1%}").format(win=0.4567) == expected.replace("95", "45,7" if lang != "en" else "45.7")
+
+
 def test_polish_counts_pick_one_of_three_forms():
     forms = []
     with language("pl"):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from kit.i18n import N_, Message, render
+from kit.i18n import N_, Message, Plural, render
 
 from .events import seat_name, winners_in_words
 from .game import Game
@@ -63,14 +63,15 @@ def dealt_with_seed(game: Game, seed: int, what: str | Message) -> Check:
     )
 
 
-def won_the_game(game: Game, player: int, rule: str, unit: str, still_on: str) -> Check:
-    """The game is over and `player` is among the winners."""
+def won_the_game(game: Game, player: int, rule: str, won: Callable[[int], Plural], rounds: int) -> Check:
+    """The game is over and `player` is among the winners. `won(score)`: the game's words for a win
+    with that score ("you won with {value} points ({rule})", its unit counted)."""
     if not game.is_over:
+        still_on = Message("round {round} of {rounds}", round=game.round, rounds=rounds)
         return Check(False, Message("the game is still on ({still_on})", still_on=still_on))
     if player in game.winners():
-        return Check(
-            True, Message("you won with {value} {unit} ({rule})", value=game.scores()[player], unit=unit, rule=rule)
-        )
+        score = game.scores()[player]
+        return Check(True, Message(won(score), value=score, rule=rule))
     return Check(
         False,
         Message(

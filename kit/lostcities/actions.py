@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kit.i18n import Message
+
 from .components import Card, Components
 
 
@@ -55,7 +57,7 @@ Action = Play | Discard | Draw | Pass
 def parse(text: str, components: Components) -> Action:
     words = text.split()
     if not words:
-        raise ValueError("an empty action; write e.g. 'play D7', 'discard D7', 'draw deck' or 'draw D'")
+        raise ValueError(Message("an empty action; write e.g. 'play D7', 'discard D7', 'draw deck' or 'draw D'"))
     verb, args = words[0].lower(), words[1:]
     if verb in ("play", "discard") and len(args) == 1:
         card = components.card(args[0])
@@ -67,8 +69,14 @@ def parse(text: str, components: Components) -> Action:
         for expedition in components.expeditions:
             if expedition.key == letter:
                 return Draw(expedition.index, letter)
-        raise ValueError(f"no discard pile {args[0]!r}; piles are {', '.join(e.key for e in components.expeditions)}")
+        piles = ", ".join(e.key for e in components.expeditions)
+        raise ValueError(Message("no discard pile {pile}; piles are {piles}", pile=repr(args[0]), piles=piles))
     if verb == "pass" and len(args) == 2:
         first, second = sorted(components.card(a) for a in args)
         return Pass((first, second))
-    raise ValueError(f"cannot read {text!r}; write e.g. 'play D7', 'discard Dx', 'draw deck', 'draw D' or 'pass D7 H3'")
+    raise ValueError(
+        Message(
+            "cannot read {text}; write e.g. 'play D7', 'discard Dx', 'draw deck', 'draw D' or 'pass D7 H3'",
+            text=repr(text),
+        )
+    )

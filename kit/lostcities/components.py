@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
+from kit.i18n import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,9 @@ class Components:
         key = key[:1].upper() + key[1:].lower().replace("×", "x")
         card = self.cards_by_key.get(key)
         if card is None:
-            raise ValueError(f"no card {text!r} (cards are written like D7, or Dx for an investment card)")
+            raise ValueError(
+                Message("no card {text} (cards are written like D7, or Dx for an investment card)", text=repr(text))
+            )
         return card
 
 

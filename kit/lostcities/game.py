@@ -283,7 +283,7 @@ class LostCities(Game):
         try:
             return parse(text, self.components)
         except ValueError as error:
-            raise IllegalAction("LC-3", str(error)) from None
+            raise IllegalAction("LC-3", _unreadable(error)) from None
 
     # ----------------------------------------------------------------------------- scores
     def totals(self) -> list[int]:
@@ -620,3 +620,8 @@ def _passes(hand: list[Card], table: ActionTable) -> list[Pass]:
         for second in distinct[i + 1 :]:
             pairs.append(table.pass_(first, second))
     return pairs
+
+
+def _unreadable(error: ValueError) -> Message | str:
+    """Why an action's text cannot be read, in the learner's language when the reader said it so."""
+    return error.args[0] if error.args and isinstance(error.args[0], Message) else str(error)

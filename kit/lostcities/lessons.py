@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
-from kit.i18n import Message, Term, Terms
+from kit.i18n import Message, Plural, Term, Terms
 
 from . import rules
 from .game import LostCities
@@ -156,4 +156,10 @@ def passed_to_partner(game: LostCities, player: int = 0) -> Check:
 @teaches("LC-6")
 def won_the_game(game: LostCities, player: int = 0) -> Check:
     """LC-6: the game is over and `player`'s side has the most points."""
-    return common.won_the_game(game, player, "LC-6", "points", f"round {game.round} of {game.settings.rounds}")
+    return common.won_the_game(
+        game,
+        player,
+        "LC-6",
+        lambda score: Plural("you won with {value} point ({rule})", "you won with {value} points ({rule})", score),
+        game.settings.rounds,
+    )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kit.i18n import Message
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -51,5 +53,8 @@ def parse(text: str) -> Action:
     except ValueError:
         pass
     raise ValueError(
-        f"cannot read {text!r}; write e.g. 'queue fish-noble at 2', 'back bird-monk at 1', 'hold' or 'target 3'"
+        Message(
+            "cannot read {text}; write e.g. 'queue fish-noble at 2', 'back bird-monk at 1', 'hold' or 'target 3'",
+            text=repr(text),
+        )
     )

@@ -22,7 +22,7 @@ from typing import Any
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import is_whole, short
-from kit.i18n import N_, Plural, Term, gettext, render
+from kit.i18n import N_, Message, Plural, Term, gettext, render
 
 from . import rules
 from .actions import Action, Hold, Place, Target, parse
@@ -347,7 +347,7 @@ class Overbooking(Game):
         try:
             return parse(text)
         except ValueError as error:
-            raise IllegalAction(self.action_rule(), str(error)) from None
+            raise IllegalAction(self.action_rule(), _unreadable(error)) from None
 
     # ----------------------------------------------------------------------------- scores
     def crest_bonus(self, player: int) -> int:
@@ -704,3 +704,8 @@ class Overbooking(Game):
             raise InvariantBroken("OB-5: free beds below zero")
         if sum(self.tokens) + self.tokens_left + sum(h.token for h in self.hotels) != self.components.point_tokens:
             raise InvariantBroken("OB-1: point tokens lost or duplicated")
+
+
+def _unreadable(error: ValueError) -> Message | str:
+    """Why an action's text cannot be read, in the learner's language when the reader said it so."""
+    return error.args[0] if error.args and isinstance(error.args[0], Message) else str(error)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
-from kit.i18n import Message
+from kit.i18n import Message, Plural
 
 from .game import Overbooking
 
@@ -161,4 +161,10 @@ def reached_round(game: Overbooking, round_: int) -> Check:
 
 @teaches("OB-8")
 def won_the_game(game: Overbooking, player: int = 0) -> Check:
-    return common.won_the_game(game, player, "OB-8", "points", f"round {game.round} of {game.components.rounds}")
+    return common.won_the_game(
+        game,
+        player,
+        "OB-8",
+        lambda score: Plural("you won with {value} point ({rule})", "you won with {value} points ({rule})", score),
+        game.components.rounds,
+    )

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kit.i18n import Message
+
 
 @dataclass(frozen=True, slots=True)
 class Choose:
@@ -96,13 +98,12 @@ class Done:
 
 
 Action = Choose | TakeBack | Swap | Keep | Buy | Pass | SendHome | Place | Remove | Done
-EXAMPLES = "'choose 14/8', 'buy pool', 'buy suite 3', 'pass', 'place 1.2 in 4', 'remove 3' or 'done'"
 
 
 def parse(text: str) -> Action:
     words = text.split()
     if not words:
-        raise ValueError(f"an empty action; write e.g. {EXAMPLES}")
+        raise ValueError(Message("an empty action; write e.g. {examples}", examples=_examples()))
     verb, args = words[0].lower(), words[1:]
     try:
         if verb == "choose" and len(args) == 1:
@@ -128,4 +129,8 @@ def parse(text: str) -> Action:
             return Done()
     except ValueError:
         pass
-    raise ValueError(f"cannot read {text!r}; write e.g. {EXAMPLES}")
+    raise ValueError(Message("cannot read {text}; write e.g. {examples}", text=repr(text), examples=_examples()))
+
+
+def _examples() -> Message:
+    return Message("'choose 14/8', 'buy pool', 'buy suite 3', 'pass', 'place 1.2 in 4', 'remove 3' or 'done'")

@@ -23,7 +23,7 @@ from typing import Any
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import short, trust
-from kit.i18n import N_, Plural, Term, Terms, gettext, render
+from kit.i18n import N_, Message, Plural, Term, Terms, gettext, render
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
@@ -189,7 +189,7 @@ class Samoa(Game):
         try:
             return parse(text)
         except ValueError as error:
-            raise IllegalAction(self.action_rule(), str(error)) from None
+            raise IllegalAction(self.action_rule(), _unreadable(error)) from None
 
     # ----------------------------------------------------------------------------- scores
     def scores(self) -> list[int]:
@@ -528,3 +528,8 @@ def _tile_term(kind: str) -> Term:
     """A building tile's kind ("extra_room") as the catalogs name one tile of it ("an extra room")."""
     tile = kind.replace("_", " ")
     return Term(f"{'an' if tile[0] in 'aeiou' else 'a'} {tile}")
+
+
+def _unreadable(error: ValueError) -> Message | str:
+    """Why an action's text cannot be read, in the learner's language when the reader said it so."""
+    return error.args[0] if error.args and isinstance(error.args[0], Message) else str(error)

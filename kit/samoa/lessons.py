@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
-from kit.i18n import Message, Term
+from kit.i18n import Message, Plural, Term
 
 from .components import tourist_words
 from .game import Samoa
@@ -193,4 +193,10 @@ def unused_tile_counted(game: Samoa, player: int = 0) -> Check:
 
 @teaches("SA-6")
 def won_the_game(game: Samoa, player: int = 0) -> Check:
-    return common.won_the_game(game, player, "SA-6", "Tala", f"round {game.round} of {game.components.rounds}")
+    return common.won_the_game(
+        game,
+        player,
+        "SA-6",
+        lambda score: Plural("you won with {value} Tala ({rule})", "you won with {value} Tala ({rule})", score),
+        game.components.rounds,
+    )

@@ -119,8 +119,10 @@ class Tie:
     @property
     def sentence(self) -> str:
         """The tie in words, in the language in force (`kit.i18n`)."""
-        named = [action if self.game is None else self.game.action_words(self.game.parse_action(action))
-                 for action in self.actions]
+        named = [
+            action if self.game is None else self.game.action_words(self.game.parse_action(action))
+            for action in self.actions
+        ]
         sentence = Message(
             "these {count} moves led to the same result in every one of the {n:,} rollouts: {actions}",
             count=len(self.actions),

@@ -108,7 +108,7 @@ def _side(view, legend, side: int, top: int, rows: int, me: int) -> list[str]:
         _text(10, top + 32, render(N_("round score {score}"), score=view["round_score"][side]), size=11),
     ]
     if view["viewer"] is not None and side == me:
-        parts.append(_text(10, top + 48, "(you)", size=11))
+        parts.append(_text(10, top + 48, gettext("(you)"), size=11))
     for e, info in enumerate(legend):
         x = LEFT + e * COLUMN + (COLUMN - CARD_W) // 2
         cards = view["expeditions"][side][info["key"]]
