@@ -89,30 +89,30 @@ def test_in_hotseat_the_page_gets_each_moment_only_as_the_seat_showing_saw_it(se
     with browser(width=1366, height=1000) as page:
         run_all_in_lab(page, server, path)
         page.wait_for_selector(".tk-handover")
-        seat = int(run_in_lab(page, "print(board.game.current_player)"))
-        other = 1 - seat
-        # Python's side: what `seat` saw at each moment, and the other seat's hand then
+        # Python's side: the seat to move, what it saw at each moment, and the other seat's hand then
         truth = json.loads(
             run_in_lab(
                 page,
                 "import json\n"
                 "from kit.sim.review import Review\n"
-                f"review = Review(board.game, {seat})\n"
+                "seat = board.game.current_player\n"
+                "review = Review(board.game, seat)\n"
                 "replay = type(board.game)(board.game.settings)\n"
                 "def hidden():  # the other hand's numbered cards this seat could not know of then\n"
-                f"    known = {{c.key for c, _ in replay.known_in_hands({seat})}}\n"
-                f"    return sorted({{c.key for c in replay.hands[{other}] if c.value and c.key not in known}})\n"
+                "    known = {c.key for c, _ in replay.known_in_hands(seat)}\n"
+                "    return sorted({c.key for c in replay.hands[1 - seat] if c.value and c.key not in known})\n"
                 "hiddens = [hidden()]\n"
                 "for action in board.game.history:\n"
                 "    replay.apply(action)\n"
                 "    hiddens.append(hidden())\n"
                 "lines = [l for m in review.moves for l in m.lines]\n"
                 "ends = [0] + [sum(len(m.lines) for m in review.moves[:k + 1]) for k in range(len(review.moves))]\n"
-                "print(json.dumps({'views': [review.view(k) for k in range(len(review))], 'hidden': hiddens,"
-                " 'logs': [lines[:e][-14:] for e in ends],"
+                "print(json.dumps({'seat': seat, 'views': [review.view(k) for k in range(len(review))],"
+                " 'hidden': hiddens, 'logs': [lines[:e][-14:] for e in ends],"
                 " 'moves': [' '.join(m.lines) or '(nothing anyone could see)' for m in review.moves]}))",
             )
         )
+        seat = truth["seat"]
         page.get_by_text(f"I am player {seat}: show my hand").click()
         page.wait_for_selector(".lc-board .lc-in-hand")
         assert page.evaluate(FIND_MODEL)
