@@ -272,7 +272,12 @@ class _Decoder:
         for module_name, module in list(sys.modules.items()):
             if module_name.startswith(package) and module is not None:
                 for value in vars(module).values():
-                    if isinstance(value, type) and value.__module__ == module_name and "__slots__" in vars(value):
+                    if (
+                        isinstance(value, type)
+                        and value.__module__ == module_name
+                        and "__slots__" in vars(value)
+                        and not issubclass(value, tuple)  # components are found, never made
+                    ):
                         self.classes.setdefault(value.__name__, value)
         for name in _state_fields(fresh):
             self._collect(getattr(fresh, name), 0)

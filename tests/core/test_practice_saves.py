@@ -135,6 +135,7 @@ def test_a_malformed_start_gets_the_save_error(start):
     [
         ("hands", [[{"component": [0, 99, "Q9"]}]]),  # a card this game has not got
         ("hands", [[{"object": "Hotel", "fields": {}}]]),  # a class of another game
+        ("hands", [[{"object": "Card", "fields": {}}]]),  # a component made rather than found
         ("chance", {"chance": [1, 2, 3]}),  # a generator state that is not its seed's
         ("deck", {"set": [[1]]}),  # an unhashable member
         ("legal_actions", []),  # a method's name
