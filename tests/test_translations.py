@@ -13,6 +13,7 @@ from babel.messages.pofile import read_po
 
 from kit import i18n
 from kit.core import Chance, IllegalAction, SaveFileError, loads
+from kit.core.saves import VERSION
 from kit.i18n import language, number, render, set_language
 from kit.lostcities import LostCities
 from kit.overbooking import Overbooking
@@ -406,7 +407,8 @@ def test_save_and_load_errors_read_in_the_boards_language():
     english = str(refused.value)
     with language("nb"):
         assert str(refused.value) == (
-            "lagringsfilen har formatversjon 99, nyere enn denne tablekit leser (2); oppdater tablekit for å åpne den"
+            f"lagringsfilen har formatversjon 99, nyere enn denne tablekit leser ({VERSION}); oppdater tablekit for "
+            "å åpne den"
         )
     assert english.startswith("the save file has format version 99")
 

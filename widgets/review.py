@@ -236,7 +236,7 @@ class ReviewedBoard(traitlets.HasTraits):
             game = loads(text)
         except SaveFileError as error:
             return self._error(Message("Not loaded: {error}", error=error.message))
-        if type(game) is not self.game_type:
+        if getattr(type(game), "practice_base", type(game)) is not self.game_type:
             return self._error(
                 Message(
                     "Not loaded: this is a save of {game}, not of {board}",
@@ -431,12 +431,6 @@ class ReviewedBoard(traitlets.HasTraits):
 
     def _save_refusal(self) -> str | Message:
         """Why the page may not have the save file now ("" when it may)."""
-        from kit.sim.review import is_practice_start
-
-        if is_practice_start(self.game):
-            return Message(
-                "a practice game from a reviewed moment has no save file (its start is not a deal a seed makes)"
-            )
         if self.game.is_over or self.mode == "open":
             return ""
         return Message(

@@ -7,6 +7,13 @@ invariants: a file that was edited so that it describes an impossible game fails
 checks, the replay (an illegal action) or the check (a position the actions do not lead to). Any
 malformed file, whatever is wrong with it, raises `SaveFileError` and returns nothing half-built.
 
+A practice game that starts at a position rather than at a deal (`kit.core.practice`: "play from
+here" on a reviewed moment) saves that position as data under "start" (format version 3): every
+field of the game's state, its components named by their fields and found among the components of
+a game set up from the same settings, its event log as the practice game's reader read it. Loading
+rebuilds the start with `kit.core.practice.started_at`, as "play from here" does, checks it against
+the game's own invariants and that the rules can play from it, and then replays the actions.
+
 Loading never opens a path the file names: a save made with a component folder of one's own loads
 only when the caller passes that folder (``loads(text, components="my/folder")``), and only if the
 folder's content hash is the one the save recorded.
@@ -16,17 +23,22 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import fields, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from kit.i18n import Message
+from kit.i18n import N_, Message
 
+from .chance import Chance
 from .errors import ComponentError, IllegalAction, InvariantBroken, SaveFileError
-from .game import Game, short
+from .game import SEED_LIMIT, Game, short
+from .practice import as_read, start_of, started_at
 
 FORMAT = "tablekit-save"
-VERSION = 2  # 2: the component data's content hash ("components"); version-1 files still load
+VERSION = 3  # 3: a practice game's start ("start"); 2: the component data's content hash ("components")
+PLAIN_VERSION = 2  # what a game that starts at a deal is saved as: older readers load it
 MAX_BYTES = 20_000_000  # a finished three-round game saves in about 40 kB
 MAX_ACTIONS = 100_000
 MAX_ACTION_CHARS = 200
@@ -48,15 +60,19 @@ def registered(name: str) -> type[Game]:
 
 
 def save(game: Game) -> dict[str, Any]:
-    return {
+    start = start_of(game)
+    data = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": PLAIN_VERSION if start is None else VERSION,
         "game": game.name,
         "settings": game.settings.to_dict(),
         "components": game.components.digest,
         "actions": [str(a) for a in game.history],
         "position": game.open_view(),
     }
+    if start is not None:
+        data["start"] = _start_data(start, type(game).practice_reader)
+    return data
 
 
 def save_file(game: Game, path: str | Path) -> None:
@@ -131,8 +147,10 @@ def load(data: Any, components: str | Path | None = None) -> Game:
         raise SaveFileError(
             "at most {actions} actions of at most {chars} characters each", actions=MAX_ACTIONS, chars=MAX_ACTION_CHARS
         )
+    if "start" in data and version < 3:
+        raise SaveFileError('a save file of format version {version} has no "start"', version=version)
     try:
-        game = _replay(game_type, settings, actions, digest)
+        game = _replay(game_type, settings, actions, digest, data.get("start"))
     except (SaveFileError, ComponentError):  # a bad folder of the caller's: ComponentError names its file
         raise
     except Exception as error:  # a safety net: validation above should leave nothing to catch here
@@ -146,7 +164,7 @@ def load(data: Any, components: str | Path | None = None) -> Game:
     return game
 
 
-def _replay(game_type: type[Game], settings, actions: list[str], digest: str | None) -> Game:
+def _replay(game_type: type[Game], settings, actions: list[str], digest: str | None, start: Any = None) -> Game:
     try:
         game = game_type(settings)
     except ComponentError:
@@ -162,6 +180,8 @@ def _replay(game_type: type[Game], settings, actions: list[str], digest: str | N
             digest=game.components.digest,
             recorded=short(digest),
         )
+    if start is not None:
+        game = _started(game, start)
     for step, action in enumerate(actions):
         try:
             game.apply(action)
@@ -173,11 +193,222 @@ def _replay(game_type: type[Game], settings, actions: list[str], digest: str | N
                 action=_clip(action, 80),
                 reason=error.message,
             ) from None
+        except Exception as error:  # a start whose state the rules cannot play (checked as far as can be)
+            if start is None:
+                raise
+            detail = f"step {step + 1} ({_clip(action, 80)}): {type(error).__name__}: {error}"
+            raise SaveFileError(NOT_PLAYABLE, error=_clip(detail, 200)) from None
     try:
         game.check_invariants()
     except InvariantBroken as error:
         raise SaveFileError("the saved game breaks the game's own invariants: {error}", error=str(error)) from None
+    except Exception as error:  # only a start the rules could read and not play on gets here
+        if start is None:
+            raise
+        raise SaveFileError(NOT_PLAYABLE, error=_clip(type(error).__name__ + ": " + str(error), 120)) from None
     return game
+
+
+# ------------------------------------------------------------------ a practice game's start
+#: what a start may not set: what the settings and the component data decide, and the game's caches
+_NOT_STATE = frozenset({"settings", "components", "history"})
+MAX_DEPTH = 12  # a game's state nests about five deep (a hotel's room of tourists)
+MUST_SET = N_("the saved start must set the fields {fields}")
+NOT_THERE = N_("the saved start's {field} is not what a game holds there")
+NOT_STATE = N_("the saved start holds {value}, which is not part of a game's state")
+NOT_PLAYABLE = N_("the saved start is not a position the rules can play: {error}")
+
+
+def _state_fields(game: Game) -> list[str]:
+    """The fields of a game's position: everything but the settings, components, history and the
+    caches a game builds from its settings (private names)."""
+    return sorted(k for k in vars(game) if k not in _NOT_STATE and not k.startswith("_"))
+
+
+def _start_data(start: Game, reader: int | None) -> dict[str, Any]:
+    """A practice game's start as JSON-ready data: its state's fields, and its log as `reader` read it
+    (the secrets of other seats belong to the game it was branched from)."""
+    state = {name: _encode(getattr(start, name)) for name in _state_fields(start) if name != "log"}
+    return {
+        "reader": reader,
+        "state": state,
+        "log": [_encode(as_read(entry, reader)) for entry in start.log],
+    }
+
+
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    if isinstance(value, Chance):
+        seed, key, counter = value.__reduce__()[1]
+        return {"chance": [seed, key, counter]}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a component: a card, a tile, a guest
+        return {"component": [_encode(v) for v in value]}
+    if isinstance(value, tuple):
+        return {"tuple": [_encode(v) for v in value]}
+    if isinstance(value, set | frozenset):
+        return {"set": sorted((_encode(v) for v in value), key=json.dumps)}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {"dict": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    if isinstance(value, MappingProxyType):  # an event's payload, read-only
+        return {"frozen": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    slots = getattr(type(value), "__slots__", None)
+    if slots is not None:  # a piece of the game's own state (a hotel, a card lying at one)
+        return {"object": type(value).__name__, "fields": {name: _encode(getattr(value, name)) for name in slots}}
+    raise TypeError(f"a game's state holds a {type(value).__name__}, which a save file cannot hold")
+
+
+class _Decoder:
+    """Turns a start's data back into the game's state, allowing only the kinds of value a game's
+    state holds: JSON's, tuples, sets, dicts, a generator's state, the components of a game set up
+    from the same settings (found, never made) and the game package's own slotted classes."""
+
+    def __init__(self, fresh: Game):
+        self.components: dict[str, Any] = {}
+        self.classes: dict[str, type] = {}
+        package = type(fresh).__module__.rsplit(".", 1)[0] + "."
+        for module_name, module in list(sys.modules.items()):
+            if module_name.startswith(package) and module is not None:
+                for value in vars(module).values():
+                    if (
+                        isinstance(value, type)
+                        and value.__module__ == module_name
+                        and "__slots__" in vars(value)
+                        and not issubclass(value, tuple)  # components are found, never made
+                    ):
+                        self.classes.setdefault(value.__name__, value)
+        for name in _state_fields(fresh):
+            self._collect(getattr(fresh, name), 0)
+
+    def _collect(self, value: Any, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        if isinstance(value, tuple) and hasattr(value, "_fields"):
+            self.components.setdefault(json.dumps(_encode(value)["component"]), value)
+        elif isinstance(value, list | tuple | set | frozenset):
+            for item in value:
+                self._collect(item, depth + 1)
+        elif isinstance(value, dict):
+            for item in value.values():
+                self._collect(item, depth + 1)
+        elif getattr(type(value), "__slots__", None) is not None and not isinstance(value, Chance):
+            for name in type(value).__slots__:
+                self._collect(getattr(value, name, None), depth + 1)
+
+    def decode(self, value: Any, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise SaveFileError(NOT_STATE, value=short(value))
+        if value is None or isinstance(value, bool | int | str | float):
+            return value
+        if isinstance(value, list):
+            return [self.decode(v, depth + 1) for v in value]
+        if not isinstance(value, dict) or len(value) != 1 and set(value) != {"object", "fields"}:
+            raise SaveFileError(NOT_STATE, value=short(value))
+        if set(value) == {"object", "fields"}:
+            return self._object(value["object"], value["fields"], depth)
+        ((kind, items),) = value.items()
+        if kind == "chance":
+            return _chance(items)
+        if not isinstance(items, list):
+            raise SaveFileError(NOT_STATE, value=short(value))
+        if kind == "component":
+            found = self.components.get(json.dumps(items))
+            if found is None:  # found among the game's own components, never made
+                raise SaveFileError(NOT_STATE, value=short(value))
+            return found
+        if kind == "tuple":
+            return tuple(self.decode(v, depth + 1) for v in items)
+        if kind == "set":
+            return {self._key(v, depth) for v in items}
+        if kind in ("dict", "frozen"):
+            if not all(isinstance(pair, list) and len(pair) == 2 for pair in items):
+                raise SaveFileError(NOT_STATE, value=short(value))
+            mapping = {self._key(k, depth): self.decode(v, depth + 1) for k, v in items}
+            return mapping if kind == "dict" else MappingProxyType(mapping)
+        raise SaveFileError(NOT_STATE, value=short(value))
+
+    def _key(self, value: Any, depth: int) -> Any:
+        key = self.decode(value, depth + 1)
+        try:
+            hash(key)
+        except TypeError:
+            raise SaveFileError(NOT_STATE, value=short(value)) from None
+        return key
+
+    def _object(self, name: Any, fields_: Any, depth: int) -> Any:
+        kind = self.classes.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise SaveFileError(NOT_STATE, value=short(name))
+        if not isinstance(fields_, dict) or set(fields_) != set(kind.__slots__):
+            raise SaveFileError(NOT_THERE, field=name)
+        made = object.__new__(kind)
+        for field, item in fields_.items():
+            setattr(made, field, self.decode(item, depth + 1))
+        return made
+
+
+def _chance(items: Any) -> Chance:
+    if (
+        not isinstance(items, list)
+        or len(items) != 3
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in items)
+        or not -SEED_LIMIT < items[0] < SEED_LIMIT
+        or not 0 <= items[2] < 2**64
+    ):
+        raise SaveFileError(NOT_THERE, field="chance")
+    seed, key, counter = items
+    fresh = Chance(seed)
+    if key != fresh.key:
+        raise SaveFileError(NOT_THERE, field="chance")
+    restore, _ = fresh.__reduce__()  # the generator's own way back from its state (copy and pickle use it)
+    return restore(seed, key, counter)
+
+
+def _started(fresh: Game, start: Any) -> Game:
+    """The practice game a save's "start" describes, set up as "play from here" sets one up."""
+    if not isinstance(start, dict) or set(start) != {"reader", "state", "log"}:
+        raise SaveFileError(MUST_SET, fields="reader, state, log")
+    reader, state, log = start["reader"], start["state"], start["log"]
+    if reader is not None and (
+        not isinstance(reader, int) or isinstance(reader, bool) or reader not in range(fresh.settings.players)
+    ):
+        raise SaveFileError(NOT_THERE, field="reader")
+    needed = [name for name in _state_fields(fresh) if name != "log"]
+    if not isinstance(state, dict) or not set(needed) <= set(state):
+        raise SaveFileError(MUST_SET, fields=", ".join(needed))
+    later = [name for name in state if name not in needed]  # what a game sets only once play is under way
+    if any(
+        not isinstance(name, str) or not name.isidentifier() or name.startswith("_") or hasattr(type(fresh), name)
+        for name in later
+    ):
+        raise SaveFileError(NOT_THERE, field=short(sorted(map(str, later))))
+    if not isinstance(log, list):
+        raise SaveFileError(NOT_THERE, field="log")
+    decoder = _Decoder(fresh)
+    origin = fresh.clone()
+    for name, value in state.items():
+        setattr(origin, name, decoder.decode(value))
+    origin.log = [decoder.decode(entry) for entry in log]
+    if not all(isinstance(entry, tuple) and len(entry) in (4, 6) for entry in origin.log):
+        raise SaveFileError(NOT_THERE, field="log")
+    for name in needed:
+        if type(getattr(origin, name)) is not type(getattr(fresh, name)) and getattr(fresh, name) is not None:
+            raise SaveFileError(NOT_THERE, field=name)
+    origin.history = []
+    try:  # the game's own invariants, then everything a board and a bot ask of a position
+        origin.check_invariants()
+        for seat in range(fresh.settings.players):
+            origin.view(seat)
+        origin.open_view(), origin.public_view(), origin.scores(), origin.events()
+        if not origin.is_over:
+            origin.legal_actions()
+    except InvariantBroken as error:
+        raise SaveFileError(N_("the saved start breaks the game's own invariants: {error}"), error=str(error)) from None
+    except Exception as error:  # a start that holds together but that the rules cannot read
+        raise SaveFileError(NOT_PLAYABLE, error=_clip(type(error).__name__ + ": " + str(error), 120)) from None
+    return started_at(origin, reader)
 
 
 def _settings(game_type: type[Game], raw: Any, components: str | Path | None, version: int):

@@ -25,7 +25,7 @@ against the advisor's best action, a paired difference over the same redeals.
 "Play from here" (`practice_from`) starts a new game at a moment of the review: what the reader
 could not see is redealt from the reader's information, as the advisor's determinization does,
 so the new game cannot tell the real hidden cards; its seed is new, and undo and replay go back
-to that moment and no further.
+to that moment and no further. Its save file holds that start as data (`kit.core.saves`).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from kit.core import Chance, Event, Game
+from kit.core.practice import started_at
 
 from .advice import ActionValue, Advice, advise
 from .stats import mean_interval
@@ -258,63 +259,12 @@ def practice_from(position: Game, reader: int | None, seed: int) -> Game:
     What `reader` could not see is redealt as `Game.determinize` does; the seed is `seed` (the real
     game's seed would rebuild the real deal). Its events before the new start read as `reader` read
     them, to anyone and in every mode (`Game.events`: the secrets of other seats belong to the real
-    deal), while the rules go on reading the raw log as in any determinized copy. Undo and replay
-    start again from this moment: the game's own type is extended by one that starts here.
+    deal), while the rules go on reading the raw log as in any determinized copy; its save file
+    holds them only as `reader` read them. Undo and replay start again from this moment
+    (`kit.core.practice.started_at`, which loading its save file uses too).
     """
     chance = Chance(seed)
     start = position.clone() if reader is None else position.determinize(reader, chance)
     start.history = []
     start.settings = replace(position.settings, seed=seed)
-    base = getattr(type(position), "practice_base", type(position))
-    practice_type = type(
-        f"Practice{base.__name__}",
-        (base,),
-        {
-            "_origin": start,
-            "_start": _start_at_origin,
-            "clone": _clone_of_practice,
-            "events": _events_as_read,
-            "practice_base": base,
-            "practice_reader": reader,
-            "practice_start": len(start.log),
-        },
-    )
-    game = practice_type(start.settings)
-    game.secret_seed = True
-    return game
-
-
-def _start_at_origin(self: Game) -> None:
-    origin = type(self)._origin.clone()
-    settings = self.settings
-    self.__dict__.update(origin.__dict__)
-    self.settings = settings
-    self.history, self.log = [], list(origin.log)
-
-
-def _clone_of_practice(self: Game) -> Game:
-    """A copy that is a practice game too: its undo and replay also start at the practice start."""
-    copy = type(self).practice_base.clone(self)
-    copy.__class__ = type(self)
-    return copy
-
-
-def _events_as_read(self: Game) -> list[Event]:
-    """The event log, its entries before the practice game's start as its reader read them."""
-    reader, start = type(self).practice_reader, type(self).practice_start
-    if reader is None:
-        return [Event(*entry) for entry in self.log]
-    return [Event(*(_as_read(entry, reader) if index < start else entry)) for index, entry in enumerate(self.log)]
-
-
-def _as_read(entry: tuple, reader: int) -> tuple:
-    """A raw event without the secret `reader` was not shown."""
-    if len(entry) > 4 and entry[4] is not None and reader not in entry[5]:
-        return (*entry[:4], None, ())
-    return entry
-
-
-def is_practice_start(game: Game) -> bool:
-    """Whether `game` started at a reviewed moment (`practice_from`): it has no save file of its
-    own (its start is not a deal a seed makes)."""
-    return hasattr(type(game), "_origin")
+    return started_at(start, reader)

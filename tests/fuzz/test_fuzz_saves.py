@@ -1,6 +1,7 @@
 """Fuzz: malformed save files (structural edits, wrong types, huge and non-finite numbers, byte
-flips, truncation). Each either loads a complete game or raises SaveFileError through one of the
-loader's own checks (not its safety net), and the game it was saved from stays exactly as it was."""
+flips, truncation), a practice game's saved start among them. Each either loads a complete game or
+raises SaveFileError through one of the loader's own checks (not its safety net), and the game it
+was saved from stays exactly as it was."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kit.core import Chance, SaveFileError, loads, random_playout
+from kit.sim.review import practice_from
 
 from .common import FUZZ, GAMES, new_game, state, state_before
 
@@ -40,6 +42,10 @@ def saved(name: str) -> tuple:
         game = new_game(name, variant)
         random_playout(game, Chance(variant), [6, 20, 3][variant])
         out.append((game, json.loads(game.dumps())))
+    # a practice game from a moment of the last one: its start is saved as data (format version 3)
+    practice = practice_from(game, 0, seed=5)
+    random_playout(practice, Chance(9), 4)
+    out.append((practice, json.loads(practice.dumps())))
     return tuple(out)
 
 

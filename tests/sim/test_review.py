@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from kit.core import Chance
+from kit.core.practice import is_practice_start
 from kit.games import game_type, names
 from kit.sim.review import (
     MAX_ROLLOUTS,
     Review,
     biggest_costs,
     bounded_rollouts,
-    is_practice_start,
     practice_from,
     what_if,
 )

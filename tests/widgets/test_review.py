@@ -184,8 +184,36 @@ def test_play_from_here_is_a_practice_game_from_the_shown_moment_redealt(name="l
     assert game.open_view() != position.open_view()  # the bot's hand and the pile are redealt
     assert board.seed is None  # the practice game's seed stays hidden until its end
     assert board.act(game.legal_actions()[0])  # and it plays on
+    page.send({"kind": "save"})  # a practice game's file holds its hidden cards too
+    assert board.message.startswith("Not saved: a save file holds every hidden card")
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_a_practice_game_from_a_reviewed_moment_is_saved_once_over_and_loads_as_practice(name):
+    board = finished(name)
+    page = Page(board)
+    page.send({"kind": "review", "on": True})
+    page.send({"kind": "review-step", "to": 6})
+    page.send({"kind": "review-play"})
+    while not board.game.is_over:
+        if board.summary:
+            if board.summary.get("stage2"):
+                page.send({"kind": "all-steps"})
+            assert board.continue_play(), board.message
+        else:
+            assert board.act(board.game.legal_actions()[0]), board.message
+    if board.summary.get("stage2"):
+        page.send({"kind": "all-steps"})
+    assert board.review["can_save"], board.review["save_refusal"]
     page.send({"kind": "save"})
-    assert "practice game" in board.message
+    custom = [m["data"] for m in page.received if m["type"] == "comm_msg" and m["data"].get("method") == "custom"]
+    text = [d["content"] for d in custom if d["content"].get("kind") == "save-file"][-1]["text"]
+    other = quick(BOARDS[name][0](seed=9, **BOARDS[name][1]))
+    other_page = Page(other)
+    other_page.send({"kind": "load", "text": text})
+    assert other.message.startswith("Loaded a game of"), other.message
+    assert other.game.fingerprint() == board.game.fingerprint() and other.practice
+    assert other.game.told_to(0) == board.game.told_to(0)
 
 
 @pytest.mark.parametrize("name", list(BOARDS))
