@@ -527,7 +527,7 @@ class LostCities(Game):
             entry = log[index]
             kind, player, public = entry[1], entry[2], entry[3]
             if player == viewer:
-                if kind == "pass":  # the viewer's own two cards, now in the partner's hand
+                if kind == "pass" and entry[4] is not None:  # the viewer's own two cards, now the partner's
                     known.extend((card_of(key), frozenset({public["to"]})) for key in entry[4]["cards"])
             elif kind == "draw":
                 if "card" in public:  # taken from a discard pile, face up
@@ -537,7 +537,9 @@ class LostCities(Game):
                     forget(card_of(public["card"]), player)
             elif kind == "pass":
                 partner = public["to"]
-                if partner == viewer:  # the viewer saw which two cards came
+                # the viewer saw which two cards came (not in a practice game's log, which keeps only
+                # what its reader saw of the game it branched from)
+                if partner == viewer and entry[4] is not None:
                     for key in entry[4]["cards"]:
                         forget(card_of(key), player)
                 else:  # two unknown cards went over: what the passer held may now be with either

@@ -149,3 +149,26 @@ def test_a_start_holds_only_what_a_game_state_holds(field, value):
     with pytest.raises(SaveFileError) as caught:
         loads(json.dumps(data))
     assert caught.value.__cause__ is None
+
+
+def test_a_loaded_partner_practice_game_after_the_passes_is_playable_by_every_seats_bot():
+    """The loaded log keeps only what its reader saw: the other team's passes hold no cards, and a
+    bot that redeals hidden cards (ISMCTS, through determinize) must read them as unknown cards."""
+    from kit.bots.ismcts import ISMCTSBot
+    from kit.core import Chance
+    from kit.lostcities import LostCities
+
+    game = LostCities(seed=4, players=4, rounds=1)
+    bots = [LostCities.heuristic_bot() for _ in range(4)]
+    while len(game.history) < 8:  # every seat passes two cards to its partner (LC-7) on its turn
+        passes = [a for a in game.legal_actions() if str(a).startswith("pass ")]
+        game.apply(passes[0] if passes else bots[game.current_player].choose(game))
+    while len(game.history) < 12:
+        game.apply(bots[game.current_player].choose(game))
+    loaded = loads(Review(game, 0).practice_from(10, seed=77).dumps())
+    assert any(entry[1] == "pass" and entry[4] is None for entry in loaded.log), "a pass the reader did not see"
+    for seat in range(4):
+        loaded.known_in_hands(seat)
+        copy = loaded.determinize(seat, Chance(seat))
+        assert copy.view(seat) == loaded.view(seat)
+    ISMCTSBot(iterations=8, seed=1).choose(loaded)
