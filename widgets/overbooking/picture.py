@@ -8,6 +8,7 @@ from typing import Any
 from kit.i18n import N_, Plural, Term, gettext, render
 from kit.overbooking import Overbooking
 from kit.overbooking.components import rule_words
+from kit.overbooking.game import card_words
 from kit.overbooking.rules import guest_name
 
 from ..colours import ink_for
@@ -137,7 +138,7 @@ def svg(view: dict[str, Any]) -> str:
                     else N_("Your hand of P{seat} ({colour}): {cards}"),
                     seat=player,
                     colour=Term(view["colours"][player]),
-                    cards=" ".join(hand),
+                    cards=", ".join(map(card_words, hand)),
                 ),
                 10,
             )
