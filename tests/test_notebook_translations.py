@@ -29,8 +29,10 @@ def ids(item) -> str:
 
 
 def put_back(built: str, source: str) -> str:
-    """A built code cell with the source's own `tr` literals in place of the translated ones."""
-    ours, theirs = nt.tr_literals(built), nt.tr_literals(source)
+    """A built code cell with the source's own `tr` literals and comments in place of the translated
+    ones."""
+    ours = sorted(nt.tr_literals(built) + nt.comments(built))
+    theirs = sorted(nt.tr_literals(source) + nt.comments(source))
     assert len(ours) == len(theirs)
     for (start, end, _), (old_start, old_end, _) in reversed(list(zip(ours, theirs))):
         built = built[:start] + source[old_start:old_end] + built[end:]
@@ -111,6 +113,7 @@ def test_a_code_cells_words_are_messages_and_the_build_writes_only_their_literal
     assert found == [
         ("# A title", "markdown cell 1"),
         ("{player} holds {count} cards", "code cell 2"),
+        ('tr("a comment")', "comment in code cell 2"),  # a comment's words, not a call
         ("Which card comes next?", "code cell 2"),
         ("higher", "code cell 2"),
         ('the "top" card', "code cell 2"),
@@ -124,11 +127,41 @@ def test_a_code_cells_words_are_messages_and_the_build_writes_only_their_literal
     }
     for words, translation in shown.items():
         catalog.add(words, translation)
+    catalog.add('tr("a comment")', 'tr("a comment")')
     built = nt.translate_code(CELL, catalog, "demo.ipynb, code cell 2")
     assert put_back(built, CELL) == CELL
     assert [words for _, _, words in nt.tr_literals(built)] == list(shown.values())
     assert '# tr("a comment")' in built and '"D10"' in built
     ast.parse(built)
+
+
+def test_a_code_cells_comments_are_messages_and_directives_stay_as_written():
+    cell = (
+        "hand = deal(8)  # the first eight cards\n"
+        "from kit import tr  # noqa: E402 - a directive, read by ruff\n"
+        'shown = "# not a comment"  # fmt: skip\n'
+        "### BEGIN SOLUTION\n"
+        "answer = 3  # 3 of them fit\n"
+        "### END SOLUTION\n"
+        "# ----\n"
+    )
+    notebook = {"cells": [{"cell_type": "code", "source": cell.splitlines(keepends=True)}]}
+    assert nt.messages(notebook, "demo.ipynb") == [
+        ("the first eight cards", "comment in code cell 1"),
+        ("3 of them fit", "comment in code cell 1"),
+    ]
+    catalog = Catalog(locale="sv")
+    catalog.add("the first eight cards", "de första åtta korten")
+    catalog.add("3 of them fit", "3 av dem passar")
+    built = nt.translate_code(cell, catalog, "demo.ipynb, code cell 1")
+    assert "hand = deal(8)  # de första åtta korten\n" in built and "answer = 3  # 3 av dem passar\n" in built
+    assert "# noqa: E402 - a directive, read by ruff" in built and "### BEGIN SOLUTION" in built
+    assert put_back(built, cell) == cell
+    catalog["3 of them fit"].string = "3 av dem\npassar"  # a second line would end the comment and break the code
+    with pytest.raises(ValueError, match="one line"):
+        nt.translate_code(cell, catalog, "demo.ipynb, code cell 1")
+    with pytest.raises(ValueError, match="no translation of the comment 'the first eight cards'"):
+        nt.translate_code(cell, Catalog(locale="sv"), "demo.ipynb, code cell 1")
 
 
 def test_a_translation_must_keep_the_placeholders():

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import ast
 import copy
+import io
 import json
 import posixpath
 import re
 import string
 import sys
+import tokenize
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -39,7 +41,15 @@ RULE_ID = re.compile(r"\b(?:LC|SA|OB)-\d+(?:\.\d+)*\b")
 LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)\s]+?\.ipynb)(#[^)\s]*)?\)")
 TAG = "tablekit-language"  # the first cell of a translated notebook
 MARKER = "tr"  # kit.i18n.tr: the words of a code cell
-LANGUAGE_NOTE = "every board, refusal and check in this language"
+#: comments kept as written: a tool's directive (noqa, fmt, type, pragma) and nbgrader's
+#: BEGIN/END SOLUTION markers are read by programs, not by learners
+KEPT_COMMENT = re.compile(r"#\s*(?:noqa\b|type:|fmt:|pragma\b)|###")
+#: the first cell's comment, in its language (the catalogs hold the source's words, not the build's)
+LANGUAGE_NOTE = {
+    "nb": "brett, meldinger og sjekker på norsk",
+    "pl": "plansze, komunikaty i sprawdzanie po polsku",
+    "sv": "spelplaner, meddelanden och kontroller på svenska",
+}
 
 
 def source_notebooks() -> list[Path]:
@@ -115,6 +125,30 @@ def tr_literals(source: str, where: str = "a code cell") -> list[tuple[int, int,
     return sorted(found)
 
 
+def comments(source: str, where: str = "a code cell") -> list[tuple[int, int, str]]:
+    """Every comment of a code cell a learner reads as words, in order: its start and end (character
+    offsets into `source`, the ``#`` included) and its words (the text after ``# ``). Directives and
+    nbgrader's markers (`KEPT_COMMENT`) are not words; nor is a comment without a letter."""
+    if "#" not in source:
+        return []
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError) as error:
+        raise ValueError(f"{where}: not Python, so its comments cannot be found ({error})") from None
+    found = []
+    for token in tokens:
+        if token.type != tokenize.COMMENT or KEPT_COMMENT.match(token.string):
+            continue
+        words = token.string[1:].strip()
+        if any(character.isalpha() for character in words):
+            start = starts[token.start[0] - 1] + token.start[1]
+            found.append((start, start + len(token.string), words))
+    return found
+
+
 def literal(text: str) -> str:
     """`text` as a Python string literal (double quotes, like the sources)."""
     written = json.dumps(text, ensure_ascii=False)  # JSON's escapes are Python's too
@@ -128,8 +162,9 @@ def placeholders(text: str) -> set[str]:
 
 
 def messages(notebook: dict, name: str) -> list[tuple[str, str]]:
-    """The notebook's messages in order, each with its place: every markdown cell ("markdown cell N")
-    and every `tr` literal of a code cell ("code cell N")."""
+    """The notebook's messages in order, each with its place: every markdown cell ("markdown cell N"),
+    every `tr` literal of a code cell ("code cell N") and every comment a learner reads in one
+    ("comment in code cell N")."""
     found, counts = [], {"markdown": 0, "code": 0}
     for cell in notebook["cells"]:
         kind = cell["cell_type"]
@@ -141,7 +176,10 @@ def messages(notebook: dict, name: str) -> list[tuple[str, str]]:
         if kind == "markdown" and text.strip():
             found.append((text, place))
         elif kind == "code":
-            found += [(words, place) for _, _, words in tr_literals(text, f"{name}, {place}") if words.strip()]
+            where = f"{name}, {place}"
+            said = [(start, words, place) for start, _, words in tr_literals(text, where) if words.strip()]
+            said += [(start, words, f"comment in {place}") for start, _, words in comments(text, where)]
+            found += [(words, at) for _, words, at in sorted(said)]
     return found
 
 
@@ -154,17 +192,26 @@ def template(notebook: Path) -> Catalog:
 
 
 def translate_code(source: str, catalog: Catalog, where: str) -> str:
-    """A code cell with each `tr` literal replaced by its translation, every other character kept."""
+    """A code cell with each `tr` literal and each comment a learner reads replaced by its
+    translation, every other character kept."""
+    said = [(start, end, words, literal) for start, end, words in tr_literals(source, where) if words.strip()]
+    said += [(start, end, words, _comment) for start, end, words in comments(source, where)]
     parts, done = [], 0
-    for start, end, words in tr_literals(source, where):
-        if not words.strip():
-            continue
+    for start, end, words, write in sorted(said):
         message = catalog.get(words)
         if message is None or not message.string or message.fuzzy:
-            raise ValueError(f"{where}: no translation of tr({words[:60]!r})")
-        parts += [source[done:start], literal(message.string)]
+            shown = f"tr({words[:60]!r})" if write is literal else f"the comment {words[:60]!r}"
+            raise ValueError(f"{where}: no translation of {shown}")
+        parts += [source[done:start], write(message.string)]
         done = end
     return "".join(parts) + source[done:]
+
+
+def _comment(words: str) -> str:
+    """`words` as a comment: one line (a comment cannot end its line early without breaking the code)."""
+    if "\n" in words:
+        raise ValueError(f"a comment's translation is one line: {words[:60]!r}")
+    return "# " + words
 
 
 def load(path: Path, lang: str) -> Catalog:
@@ -232,7 +279,7 @@ def build(lang: str, notebook: Path) -> dict:
         "id": f"language-{lang}",
         "metadata": {"tags": [TAG]},
         "outputs": [],
-        "source": ["import kit\n", "\n", f'kit.set_language("{lang}")  # {LANGUAGE_NOTE}'],
+        "source": ["import kit\n", "\n", f'kit.set_language("{lang}")  # {LANGUAGE_NOTE[lang]}'],
     }
     out["cells"].insert(0, first)
     out["metadata"]["language_info"] = source["metadata"].get("language_info", {})
@@ -241,15 +288,24 @@ def build(lang: str, notebook: Path) -> dict:
     return out
 
 
+def _uncommented(cell: dict) -> str:
+    """A code cell's code without the comments a learner reads: what its outputs depend on."""
+    source = "".join(cell["source"])
+    for start, end, _ in reversed(comments(source)):
+        source = source[:start] + source[end:]
+    return source
+
+
 def write(lang: str, notebook: Path) -> Path:
-    """Build the translation of `notebook` and write it (keeping stored outputs of unchanged code cells)."""
+    """Build the translation of `notebook` and write it (keeping the stored outputs when the code
+    cells are the same but for their comments: only a rerun changes outputs)."""
     path = built_path(lang, notebook)
     built = build(lang, notebook)
     if path.exists():  # outputs stored for the same code cells are kept: only a rerun changes them
         old = read(path)
         old_code = [c for c in old["cells"] if c["cell_type"] == "code"]
         new_code = [c for c in built["cells"] if c["cell_type"] == "code"]
-        if [c["source"] for c in old_code] == [c["source"] for c in new_code]:
+        if [_uncommented(c) for c in old_code] == [_uncommented(c) for c in new_code]:
             for stored, cell in zip(old_code, new_code):
                 cell["outputs"], cell["execution_count"] = stored["outputs"], stored["execution_count"]
             built["metadata"] = {**old["metadata"], "tablekit": built["metadata"]["tablekit"]}

@@ -27,7 +27,9 @@ def test_the_advisors_table_names_every_move_in_the_boards_language(kind):
     words = table["words"]
     assert set(words) == {row["action"] for row in table["rows"]}
     with language("pl"):
-        expected = {row["action"]: board.game.action_words(board.game.parse_action(row["action"])) for row in table["rows"]}
+        expected = {
+            row["action"]: board.game.action_words(board.game.parse_action(row["action"])) for row in table["rows"]
+        }
     assert words == expected
     assert all(text != notation for notation, text in words.items()), words
     generation = board._generation
