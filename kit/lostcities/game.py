@@ -230,7 +230,8 @@ class LostCities(Game):
         phase = self.phase
         if phase == "draw":  # the draw pile, or a discard pile with a card other than the one just fed
             discards, forbidden = self.discards, self.discarded_to
-            pick = chance.below(1 + sum(map(bool, discards)) - (forbidden is not None))
+            sources = 1 + len(discards) - discards.count([]) - (forbidden is not None)  # the fed pile is not empty
+            pick = chance.below(sources)
             if pick:
                 for e, pile in enumerate(discards):
                     if pile and e != forbidden:
@@ -242,8 +243,14 @@ class LostCities(Game):
             return super().random_action(chance)
         player = self.to_move
         hand, tops = self.hands[player], self.tops[player & 1]
-        cards = [*dict.fromkeys(hand)]  # equal cards (investments, LC-7 copies) give one action
-        plays = [card for card in cards if (top := tops[card.expedition]) < card.value or not top]
+        cards, plays, previous = [], [], None  # the distinct cards in hand order; those that may be played
+        for card in hand:  # equal cards (investments, LC-7 copies) give one action; in the sorted hand
+            if card != previous:  # they lie side by side
+                cards.append(card)
+                top = tops[card.expedition]
+                if not top or card.value > top:  # LC-3.1
+                    plays.append(card)
+                previous = card
         passes = _passes(hand, self._actions) if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND else ()
         pick = chance.below(len(cards) + len(plays) + len(passes))
         table = self._actions
@@ -579,6 +586,8 @@ class LostCities(Game):
                 where.update(cards)
         if where != Counter(self.components.deck(self.players)):
             raise InvariantBroken(f"cards lost or duplicated: {where - Counter(self.components.deck(self.players))}")
+        if any(hand != sorted(hand) for hand in self.hands):  # random_action finds equal cards side by side
+            raise InvariantBroken("a hand is out of order: hands are kept sorted by expedition, then value")
         for side, tops in zip(self.expeditions, self.tops):
             for cards, top in zip(side, tops):
                 values = [c.value for c in cards]

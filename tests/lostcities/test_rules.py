@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kit.core import InvariantBroken
 from kit.lostcities import LostCities, expedition_score, load_components
 from kit.lostcities.scenarios import arrange_deck
 from tests.support import assert_rejected
@@ -36,6 +37,16 @@ def test_lc1_card_texts_read_back():
 
 
 # --------------------------------------------------------------------------------- LC-2
+def test_lc2_hands_are_kept_sorted_and_an_unsorted_hand_breaks_the_invariants():
+    game = LostCities(players=4, seed=5)
+    for _ in range(120):  # draws and LC-7 passes insert cards in order
+        game.apply(game.random_action(game.chance))
+        assert all(hand == sorted(hand) for hand in game.hands)
+    game.hands[0].reverse()
+    with pytest.raises(InvariantBroken, match="out of order"):
+        game.check_invariants()
+
+
 def test_lc2_deal_eight_each_rest_is_the_draw_pile():
     game = LostCities(seed=3)
     assert [len(h) for h in game.hands] == [8, 8]
