@@ -243,7 +243,7 @@ class LostCities(Game):
             return super().random_action(chance)
         player = self.to_move
         hand, tops = self.hands[player], self.tops[player & 1]
-        cards, plays, previous = [], [], None  # the distinct cards in hand order; those that may be played
+        cards, plays, copies, previous = [], [], [], None  # distinct cards in hand order; playable; further copies
         for card in hand:  # equal cards (investments, LC-7 copies) give one action; in the sorted hand
             if card != previous:  # they lie side by side
                 cards.append(card)
@@ -251,8 +251,13 @@ class LostCities(Game):
                 if not top or card.value > top:  # LC-3.1
                     plays.append(card)
                 previous = card
-        passes = _passes(hand, self._actions) if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND else ()
-        pick = chance.below(len(cards) + len(plays) + len(passes))
+            else:
+                copies.append(card)
+        passes = 0  # LC-7: every pair of distinct cards, and a card with its copy
+        if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND:
+            twice = set(copies)
+            passes = len(cards) * (len(cards) - 1) // 2 + len(twice)
+        pick = chance.below(len(cards) + len(plays) + passes)
         table = self._actions
         if pick < len(cards):
             card = cards[pick]
@@ -261,7 +266,7 @@ class LostCities(Game):
         if pick < len(plays):
             card = plays[pick]
             return table.plays.get(card.key) or table.play(card)
-        return passes[pick - len(plays)]
+        return _pass_at(cards, twice, pick - len(plays), table)
 
     def reveals(self, action: Action) -> bool:
         """Whether `action` shows anyone a card they could not know (kit.core.reveals): a draw from
@@ -616,3 +621,18 @@ def _passes(hand: list[Card], table: ActionTable) -> list[Pass]:
         for second in distinct[i + 1 :]:
             pairs.append(table.pass_(first, second))
     return pairs
+
+
+def _pass_at(cards: list[Card], twice: set[Card], index: int, table: ActionTable) -> Pass:
+    """The pass at `index` in `_passes`' order, found without listing them: `cards` are the hand's
+    distinct cards in order, `twice` those it holds two or more of."""
+    for i, first in enumerate(cards):
+        if first in twice:
+            if not index:
+                return table.pass_(first, first)
+            index -= 1
+        later = len(cards) - 1 - i  # (first, each later card)
+        if index < later:
+            return table.pass_(first, cards[i + 1 + index])
+        index -= later
+    raise IndexError("no such pass")
