@@ -23,7 +23,7 @@ Pure Python pays for 64-bit arithmetic on Python ints: the values are made in bl
 at once as lanes of one big integer (128 bits a lane, so that a lane's product never spills into the
 next), which costs about a third of computing them one by one. Blocks grow from 8 to 256 values,
 so that a generator that draws a handful of values (a fork, a hotel side) computes only a few; a
-shuffle takes the values it needs as one block of that size.
+shuffle computes the values it needs at once (in blocks of at most 256).
 """
 
 from __future__ import annotations
