@@ -22,7 +22,8 @@ needs of the order of 2**64 / (games x draws) games.
 Pure Python pays for 64-bit arithmetic on Python ints: the values are made in blocks, many counters
 at once as lanes of one big integer (128 bits a lane, so that a lane's product never spills into the
 next), which costs about a third of computing them one by one. Blocks grow from 8 to 256 values,
-so that a generator that draws a handful of values (a fork, a hotel side) computes only a few.
+so that a generator that draws a handful of values (a fork, a hotel side) computes only a few; a
+shuffle computes the values it needs at once (in blocks of at most 256).
 """
 
 from __future__ import annotations
@@ -71,12 +72,15 @@ class _Lanes:
         return memoryview(z.to_bytes(16 * self.size, "little")).cast("Q")[::2].tolist()
 
 
-_LANES = {}
-size = FIRST_BLOCK
-while size <= LAST_BLOCK:
-    _LANES[size] = _Lanes(size)
-    size *= 2
-del size
+_LANES: dict[int, _Lanes] = {}
+
+
+def _lanes(size: int) -> _Lanes:
+    """The lanes of `size` values (made once per size: the pool's blocks, a deck's shuffle)."""
+    lanes = _LANES.get(size)
+    if lanes is None:
+        lanes = _LANES[size] = _Lanes(size)
+    return lanes
 
 
 class Chance:
@@ -105,7 +109,7 @@ class Chance:
 
     def _refill(self) -> None:
         size = self._block
-        self._pool.extend(_LANES[size].values(self.key, self._end))
+        self._pool.extend(_lanes(size).values(self.key, self._end))
         self._end += size
         self._block = min(2 * size, LAST_BLOCK)
 
@@ -149,11 +153,29 @@ class Chance:
             return (self._pop() >> 11) * TO_FLOAT
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place."""
-        below = self.below
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+        """Fisher-Yates shuffle in place: ``j = below(i + 1)`` for i from the end, the values drawn in one batch."""
+        last = len(items) - 1
+        if last < 1:
+            return
+        for i, x in zip(range(last, 0, -1), self._take(last)):
+            j = ((x >> 32) * (i + 1)) >> 32  # below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def _take(self, count: int) -> list[int]:
+        """The next `count` values of the stream in order, at once: the pool's first, then blocks of the rest."""
+        pool, first = self._pool, len(self._pool) - count
+        if first >= 0:
+            taken = pool[first:]
+            del pool[first:]
+            taken.reverse()
+            return taken
+        taken = pool[::-1]
+        pool.clear()
+        for start in range(0, -first, LAST_BLOCK):  # blocks of at most LAST_BLOCK: few sizes of lanes
+            size = min(-first - start, LAST_BLOCK)
+            taken += _lanes(size).values(self.key, self._end)[::-1]
+            self._end += size
+        return taken
 
     def clone(self) -> Chance:
         """An independent generator that will produce exactly what this one would."""

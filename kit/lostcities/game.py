@@ -230,7 +230,8 @@ class LostCities(Game):
         phase = self.phase
         if phase == "draw":  # the draw pile, or a discard pile with a card other than the one just fed
             discards, forbidden = self.discards, self.discarded_to
-            pick = chance.below(1 + sum(map(bool, discards)) - (forbidden is not None))
+            sources = 1 + len(discards) - discards.count([]) - (forbidden is not None)  # the fed pile is not empty
+            pick = chance.below(sources)
             if pick:
                 for e, pile in enumerate(discards):
                     if pile and e != forbidden:
@@ -242,10 +243,21 @@ class LostCities(Game):
             return super().random_action(chance)
         player = self.to_move
         hand, tops = self.hands[player], self.tops[player & 1]
-        cards = [*dict.fromkeys(hand)]  # equal cards (investments, LC-7 copies) give one action
-        plays = [card for card in cards if (top := tops[card.expedition]) < card.value or not top]
-        passes = _passes(hand, self._actions) if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND else ()
-        pick = chance.below(len(cards) + len(plays) + len(passes))
+        cards, plays, copies, previous = [], [], [], None  # distinct cards in hand order; playable; further copies
+        for card in hand:  # equal cards (investments, LC-7 copies) give one action; in the sorted hand
+            if card != previous:  # they lie side by side
+                cards.append(card)
+                top = tops[card.expedition]
+                if not top or card.value > top:  # LC-3.1
+                    plays.append(card)
+                previous = card
+            else:
+                copies.append(card)
+        passes = 0  # LC-7: every pair of distinct cards, and a card with its copy
+        if self.players == 4 and len(hand) - 2 >= rules.PASS_MIN_HAND:
+            twice = set(copies)
+            passes = len(cards) * (len(cards) - 1) // 2 + len(twice)
+        pick = chance.below(len(cards) + len(plays) + passes)
         table = self._actions
         if pick < len(cards):
             card = cards[pick]
@@ -254,7 +266,7 @@ class LostCities(Game):
         if pick < len(plays):
             card = plays[pick]
             return table.plays.get(card.key) or table.play(card)
-        return passes[pick - len(plays)]
+        return _pass_at(cards, twice, pick - len(plays), table)
 
     def reveals(self, action: Action) -> bool:
         """Whether `action` shows anyone a card they could not know (kit.core.reveals): a draw from
@@ -594,6 +606,8 @@ class LostCities(Game):
                 where.update(cards)
         if where != Counter(self.components.deck(self.players)):
             raise InvariantBroken(f"cards lost or duplicated: {where - Counter(self.components.deck(self.players))}")
+        if any(hand != sorted(hand) for hand in self.hands):  # random_action finds equal cards side by side
+            raise InvariantBroken("a hand is out of order: hands are kept sorted by expedition, then value")
         for side, tops in zip(self.expeditions, self.tops):
             for cards, top in zip(side, tops):
                 values = [c.value for c in cards]
@@ -622,6 +636,21 @@ def _passes(hand: list[Card], table: ActionTable) -> list[Pass]:
         for second in distinct[i + 1 :]:
             pairs.append(table.pass_(first, second))
     return pairs
+
+
+def _pass_at(cards: list[Card], twice: set[Card], index: int, table: ActionTable) -> Pass:
+    """The pass at `index` in `_passes`' order, found without listing them: `cards` are the hand's
+    distinct cards in order, `twice` those it holds two or more of."""
+    for i, first in enumerate(cards):
+        if first in twice:
+            if not index:
+                return table.pass_(first, first)
+            index -= 1
+        later = len(cards) - 1 - i  # (first, each later card)
+        if index < later:
+            return table.pass_(first, cards[i + 1 + index])
+        index -= later
+    raise IndexError("no such pass")
 
 
 def _unreadable(error: ValueError) -> Message | str:

@@ -60,14 +60,22 @@ def test_a_few_literal_values_stay_known():
     assert deck == [7, 6, 2, 0, 3, 9, 1, 11, 10, 5, 8, 4]
 
 
-def test_shuffle_is_fisher_yates_on_below():
-    reference, chance = list(range(30)), Chance(5)
-    for i in range(29, 0, -1):
+@pytest.mark.parametrize("drawn", [0, 5, 8, 23, 300])  # a fresh pool, mid-block, at a block's end, later
+@pytest.mark.parametrize("size", [0, 1, 2, 30, 60, 600])  # 600: more values than one block holds
+def test_shuffle_is_fisher_yates_on_below(drawn, size):
+    reference, chance = list(range(size)), Chance(5)
+    for _ in range(drawn):
+        chance.below(3)
+    for i in range(size - 1, 0, -1):
         j = chance.below(i + 1)
         reference[i], reference[j] = reference[j], reference[i]
-    deck = list(range(30))
-    Chance(5).shuffle(deck)
+    deck, shuffler = list(range(size)), Chance(5)
+    for _ in range(drawn):
+        shuffler.below(3)
+    shuffler.shuffle(deck)
     assert deck == reference
+    assert shuffler.counter == chance.counter
+    assert [shuffler.next64() for _ in range(300)] == [chance.next64() for _ in range(300)]
 
 
 def test_seeds_have_their_own_keys():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kit.core import InvariantBroken
 from kit.lostcities import LostCities, expedition_score, load_components
 from kit.lostcities.scenarios import arrange_deck
 from tests.support import assert_rejected
@@ -36,6 +37,16 @@ def test_lc1_card_texts_read_back():
 
 
 # --------------------------------------------------------------------------------- LC-2
+def test_lc2_hands_are_kept_sorted_and_an_unsorted_hand_breaks_the_invariants():
+    game = LostCities(players=4, seed=5)
+    for _ in range(120):  # draws and LC-7 passes insert cards in order
+        game.apply(game.random_action(game.chance))
+        assert all(hand == sorted(hand) for hand in game.hands)
+    game.hands[0].reverse()
+    with pytest.raises(InvariantBroken, match="out of order"):
+        game.check_invariants()
+
+
 def test_lc2_deal_eight_each_rest_is_the_draw_pile():
     game = LostCities(seed=3)
     assert [len(h) for h in game.hands] == [8, 8]
@@ -414,3 +425,23 @@ def test_lc7_next_starter_is_the_next_seat_of_the_leading_team():
     game = LostCities(players=4, seed=5, rounds=2, first_player=2)
     finish_round_by_discarding(game)
     assert game.starters == [2, 3]  # equal totals: simply the next seat
+
+
+def test_lc7_random_action_finds_each_pass_where_the_list_of_passes_has_it():
+    from kit.lostcities.game import _pass_at, _passes
+
+    checked = copies = 0
+    for seed in range(10):
+        game = LostCities(players=4, seed=seed, rounds=1)
+        while not game.is_over:
+            hand = game.hands[game.to_move]
+            if game.phase == "play" and len(hand) >= 8:
+                table = game._actions
+                cards = list(dict.fromkeys(hand))
+                twice = {card for card in cards if hand.count(card) > 1}
+                copies += bool(twice)
+                passes = _passes(hand, table)
+                assert [_pass_at(cards, twice, i, table) for i in range(len(passes))] == passes
+                checked += 1
+            game.apply(game.random_action(game.chance))
+    assert checked > 300 and copies > 20  # hands with LC-7 copies (equal cards) among them
