@@ -41,9 +41,9 @@ RULE_ID = re.compile(r"\b(?:LC|SA|OB)-\d+(?:\.\d+)*\b")
 LINK = re.compile(r"\]\((?!https?:|#|mailto:)([^)\s]+?\.ipynb)(#[^)\s]*)?\)")
 TAG = "tablekit-language"  # the first cell of a translated notebook
 MARKER = "tr"  # kit.i18n.tr: the words of a code cell
-#: comments kept as written: a tool's directive (noqa, fmt, type, pragma) and nbgrader's
-#: BEGIN/END SOLUTION markers are read by programs, not by learners
-KEPT_COMMENT = re.compile(r"#\s*(?:noqa\b|type:|fmt:|pragma\b)|###")
+#: comments kept as written: a tool's directive (noqa, fmt, type, pragma), nbgrader's BEGIN/END
+#: SOLUTION markers and the stub nbgrader writes in a student version's answer cells (its own words)
+KEPT_COMMENT = re.compile(r"#\s*(?:noqa\b|type:|fmt:|pragma\b|YOUR CODE HERE)|###")
 #: the first cell's comment, in its language (the catalogs hold the source's words, not the build's)
 LANGUAGE_NOTE = {
     "nb": "brett, meldinger og sjekker på norsk",
@@ -288,12 +288,15 @@ def build(lang: str, notebook: Path) -> dict:
     return out
 
 
-def _uncommented(cell: dict) -> str:
-    """A code cell's code without the comments a learner reads: what its outputs depend on."""
+def _uncommented(cell: dict) -> list[tuple[int, str]] | str:
+    """What a code cell's outputs depend on: its tokens, without comments and without the line
+    breaks inside brackets (a source that is not Python: its text)."""
     source = "".join(cell["source"])
-    for start, end, _ in reversed(comments(source)):
-        source = source[:start] + source[end:]
-    return source
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    return [(token.type, token.string) for token in tokens if token.type not in (tokenize.COMMENT, tokenize.NL)]
 
 
 def write(lang: str, notebook: Path) -> Path:

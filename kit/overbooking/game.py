@@ -466,7 +466,7 @@ class Overbooking(Game):
 
     def action_words(self, action: Action) -> str:
         if isinstance(action, Place):
-            card = card_words(action.card)
+            card = rules.card_words(action.card)
             if action.where == "queue":
                 return render(N_("place {card} in the queue of hotel {hotel}"), card=card, hotel=action.hotel)
             return render(N_("place {card} face down at the back door of hotel {hotel}"), card=card, hotel=action.hotel)
@@ -488,7 +488,7 @@ class Overbooking(Game):
             return render(N_("Round {round}: player {start} starts stage 1."), round=data["round"], start=data["start"])
         if kind == "place":
             if "card" in data:
-                card = card_words(data["card"])
+                card = rules.card_words(data["card"])
             else:
                 size = N_("a small {crest} card") if data["size"] == "small" else N_("a large {crest} card")
                 card = render(size, crest=Term(data["crest"]))
@@ -524,15 +524,15 @@ class Overbooking(Game):
                 N_("Hotel {hotel} ({beds} beds) reveals its queue {queue} and back door {back}."),
                 hotel=data["hotel"],
                 beds=data["beds"],
-                queue=", ".join(map(card_words, data["queue"])) or gettext("(empty)"),
-                back=", ".join(map(card_words, data["back"])) or gettext("(empty)"),
+                queue=", ".join(map(rules.card_words, data["queue"])) or gettext("(empty)"),
+                back=", ".join(map(rules.card_words, data["back"])) or gettext("(empty)"),
             )
         beds = {"before": data.get("beds_before"), "after": data.get("beds_after")}
         if kind == "ability":
             return say(
                 N_("Your {card} {effect}: free beds {before} -> {after}."),
                 N_("Player {player}'s {card} {effect}: free beds {before} -> {after}."),
-                card=card_words(data["card"]),
+                card=rules.card_words(data["card"]),
                 effect=rules.effect_words(data["effect"]),
                 **beds,
             )
@@ -549,7 +549,7 @@ class Overbooking(Game):
                     "Player {player}'s {card} books {beds} bed(s): {before} -> {after}.",
                     n,
                 ),
-                card=card_words(data["card"]),
+                card=rules.card_words(data["card"]),
                 beds=n,
                 **beds,
             )
@@ -566,7 +566,7 @@ class Overbooking(Game):
                     "Player {player}'s {card} needs {beds} bed(s), only {before} free: no booking.",
                     n,
                 ),
-                card=card_words(data["card"]),
+                card=rules.card_words(data["card"]),
                 beds=n,
                 **beds,
             )
@@ -708,17 +708,3 @@ class Overbooking(Game):
 def _unreadable(error: ValueError) -> Message | str:
     """Why an action's text cannot be read, in the learner's language when the reader said it so."""
     return error.args[0] if error.args and isinstance(error.args[0], Message) else str(error)
-
-
-def card_words(code: str) -> str:
-    """A guest card as the log writes it ("bird-maid", with its owner "bird-maid/red") in the
-    learner's words: the guest and the crest (and the owner's colour)."""
-    card, _, colour = code.partition("/")
-    crest, _, kind = card.partition("-")
-    if not kind:  # not a card's code: say it as it is
-        return code
-    if colour:
-        return render(
-            N_("{guest} ({crest}, {colour})"), guest=rules.guest_name(kind), crest=Term(crest), colour=Term(colour)
-        )
-    return render(N_("{guest} ({crest})"), guest=rules.guest_name(kind), crest=Term(crest))

@@ -327,6 +327,8 @@ def effect_words(effect: str) -> str:
             params = found.groupdict()
             if "colour" in params:
                 params["colour"] = Term(params["colour"])
+            if "card" in params:
+                params["card"] = card_words(params["card"])
             return render(template, **params)
     return effect
 
@@ -478,3 +480,15 @@ def _hotel_text(hotel: Hotel) -> str:
 
 
 MOVES = {Place: place, Hold: hold, Target: target}
+
+
+def card_words(code: str) -> str:
+    """A guest card as the log writes it ("bird-maid", with its owner "bird-maid/red") in the
+    learner's words: the guest and the crest (and the owner's colour)."""
+    card, _, colour = code.partition("/")
+    crest, _, kind = card.partition("-")
+    if not kind:  # not a card's code: say it as it is
+        return code
+    if colour:
+        return render(N_("{guest} ({crest}, {colour})"), guest=guest_name(kind), crest=Term(crest), colour=Term(colour))
+    return render(N_("{guest} ({crest})"), guest=guest_name(kind), crest=Term(crest))

@@ -8,8 +8,7 @@ from typing import Any
 from kit.i18n import N_, Plural, Term, gettext, render
 from kit.overbooking import Overbooking
 from kit.overbooking.components import rule_words
-from kit.overbooking.game import card_words
-from kit.overbooking.rules import guest_name
+from kit.overbooking.rules import card_words, guest_name
 
 from ..colours import ink_for
 from ..svg import Picture, document, rect, text, title

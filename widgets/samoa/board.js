@@ -261,7 +261,7 @@ function render({ model, el: host }) {
     if (seat === null) return block;
     const hand = view.open ? view.hands[seat] : view.hand;
     const money = view.open ? view.money_all[seat] : view.money;
-    block.append(el("div", "sa-label", `${view.open ? t(view, "hand_of_player", { seat }) : t(view, "sa_your_cards")} · ${money} Tala`));
+    block.append(el("div", "sa-label", `${view.open ? t(view, "hand_of_player", { seat }) : t(view, "sa_your_cards")} · ${t(view, "sa_money", { money })}`));
     const row = el("div", "sa-hand-row");
     hand.forEach((key, index) => {
       const node = priceCardNode(view, key);
@@ -313,7 +313,7 @@ function render({ model, el: host }) {
     beach.append(upper, handBlock(view), hotels, legend(view));
     const over = view.final_scores; // SA-6: at the end every purse is counted aloud
     const money = (p) => (over ? over[p] : view.open ? view.money_all[p] : p === view.viewer ? view.money : t(view, "sa_secret"));
-    const scores = [["", over ? t(view, "sa_final_tala") : "Tala", t(view, "sa_guests"), t(view, "sa_cards")]].concat(
+    const scores = [["", over ? t(view, "sa_final_tala") : t(view, "sa_tala"), t(view, "sa_guests"), t(view, "sa_cards")]].concat(
       view.hotels.map((h, p) => [p === view.viewer ? t(view, "you_seat", { seat: p }) : t(view, "player_lower", { seat: p }), money(p), h.rooms.flat().length, view.hand_sizes[p]]),
     );
     const reset = () => {

@@ -55,6 +55,8 @@ class SamoaBoard(ReviewedBoard, AnalysedBoard):
         "sa_your_cards": N_("Your price cards"),
         "sa_secret": N_("secret"),
         "sa_final_tala": N_("final Tala"),
+        "sa_tala": N_("Tala"),
+        "sa_money": N_("{money} Tala"),
         "sa_guests": N_("guests"),
         "sa_cards": N_("cards"),
         "you_seat": N_("you ({seat})"),
