@@ -117,7 +117,9 @@ class Predict(ipywidgets.VBox):
         board: Any = None,
         shown: Callable[[Any], bool] | None = None,
     ):
-        self.choices = [str(c) for c in choices]
+        self.choices = [str(c) for c in choices]  # the values a prediction is checked by
+        # what the learner reads: a `Term` choice in the language in force, anything else as it is
+        self.labels = {str(c): format(c) for c in choices}
         self.answer_text = str(answer)
         if self.answer_text not in self.choices:
             raise ValueError(f"the answer {answer!r} is not among the choices {self.choices}")
@@ -126,7 +128,9 @@ class Predict(ipywidgets.VBox):
         self._answered: list[Callable[[], None]] = []  # what waits for the prediction (`after`)
         self._game = None if board is None else board.game  # the game whose answer has not been shown
         self._was_shown = False  # the board showed the answer during `_game`
-        self._picker = ipywidgets.ToggleButtons(options=self.choices, value=None, style={"button_width": "auto"})
+        self._picker = ipywidgets.ToggleButtons(
+            options=[(self.labels[c], c) for c in self.choices], value=None, style={"button_width": "auto"}
+        )
         self._lock = ipywidgets.Button(description=gettext("Lock in my answer"), button_style="primary", disabled=True)
         self._verdict = ipywidgets.HTML()
         self._picker.observe(lambda _change: self._enable(), names=["value"])
@@ -167,21 +171,26 @@ class Predict(ipywidgets.VBox):
                     False,
                     Message(
                         "the board already showed the answer ({answer_text}): predict before you play. {why}",
-                        answer_text=self.answer_text,
+                        answer_text=self.labels[self.answer_text],
                         why=self.why,
                     ),
                 )
             elif self.given == self.answer_text:
                 self.verdict = Check(
-                    True, Message("you predicted {given}: right. {why}", given=self.given, why=self.why)
+                    True,
+                    Message(
+                        "you predicted {given}: right. {why}",
+                        given=self.labels.get(self.given, self.given),
+                        why=self.why,
+                    ),
                 )
             else:
                 self.verdict = Check(
                     False,
                     Message(
                         "you predicted {given}; it is {answer_text}. {why}",
-                        given=self.given,
-                        answer_text=self.answer_text,
+                        given=self.labels.get(self.given, self.given),
+                        answer_text=self.labels[self.answer_text],
                         why=self.why,
                     ),
                 )
@@ -215,7 +224,7 @@ class Predict(ipywidgets.VBox):
         live = super()._repr_mimebundle_(**kwargs)
         if live is None:
             return live
-        choices = " · ".join(html.escape(c) for c in self.choices)
+        choices = " · ".join(html.escape(self.labels[c]) for c in self.choices)
         still = (
             f"<div><b>{html.escape(gettext(PREDICT_FIRST))}</b> {html.escape(self.question)}<br>{choices}"
             f"<p><i>{html.escape(gettext(ANSWER_AFTER_RUN))}</i></p></div>"

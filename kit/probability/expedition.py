@@ -34,6 +34,7 @@ from math import comb
 
 from kit.bots.rollout import play_to_end, rollout_bots
 from kit.core import Chance
+from kit.i18n import N_, Term
 from kit.lostcities import LostCities
 from kit.lostcities.actions import Play
 from kit.lostcities.components import Card
@@ -133,7 +134,8 @@ class Start:
         return tuple(v for v in self.coming if self.fits(v))
 
 
-BANDS = ("below 0", "0 to +10", "above +10")  # the predict-first question's choices
+#: the predict-first question's choices: checked as these words, shown in the learner's language
+BANDS = (Term(N_("below 0")), Term(N_("0 to +10")), Term(N_("above +10")))
 
 
 def band(expected: Fraction) -> str:

@@ -92,3 +92,17 @@ def test_a_prediction_closed_by_the_answer_opens_again_only_in_a_new_game():
 def test_an_answer_must_be_among_the_choices():
     with pytest.raises(ValueError, match="not among the choices"):
         predict("?", ["a", "b"], answer="c", why="")
+
+
+def test_a_predict_questions_word_choices_read_in_the_learners_language_and_check_by_value():
+    from kit.i18n import language
+    from kit.probability.expedition import BANDS
+
+    with language("pl"):
+        question = predict("Ile?", BANDS, answer=BANDS[1], why="bo tak")
+    assert [label for label, _ in question._picker._options_full] == ["poniżej 0", "od 0 do +10", "powyżej +10"]
+    assert question.choices == ["below 0", "0 to +10", "above +10"]
+    question._picker.value = "0 to +10"  # the value, as the check reads it
+    with language("pl"):
+        question.answer(question._picker.value)
+        assert question.done and "od 0 do +10" in repr(question)
