@@ -4,6 +4,8 @@ a what-if asked, and a practice game branched from a moment and played on."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kit.i18n import gettext, language
@@ -81,8 +83,11 @@ def test_review_a_game_step_with_the_keys_read_the_graph_and_play_on_from_a_move
         page.set_viewport_size({"width": 1024, "height": 768})
         settle(page)
         page.locator(".tk-review").screenshot(path=artifacts / f"review-{name}-1024.png")
-        # what if: the costliest decision beside the advisor's best, on the same redeals
+        # what if: the costliest decision beside the advisor's best, on the same redeals; its moment
+        # must be on show before Compare is pressed (the panel of the moment before has one too)
+        moment = int(re.match(r"Step (\d+):", costly.first.inner_text()).group(1))
         costly.first.click()
+        step_to(page, f"Step {moment} of {total}")
         page.wait_for_selector(".tk-review-compare")
         page.locator(".tk-review-compare").click()
         page.wait_for_selector(".tk-review-paired")
