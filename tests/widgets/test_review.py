@@ -188,13 +188,9 @@ def test_play_from_here_is_a_practice_game_from_the_shown_moment_redealt(name="l
     assert board.message.startswith("Not saved: a save file holds every hidden card")
 
 
-@pytest.mark.parametrize("name", list(BOARDS))
-def test_a_practice_game_from_a_reviewed_moment_is_saved_once_over_and_loads_as_practice(name):
-    board = finished(name)
-    page = Page(board)
-    page.send({"kind": "review", "on": True})
-    page.send({"kind": "review-step", "to": 6})
-    page.send({"kind": "review-play"})
+def play_to_the_end(board, page: Page) -> None:
+    """Play the board's game to its end, through every end-of-round screen and every stage 2 to its
+    last step (the page's "all steps"), as a learner pressing Continue would."""
     while not board.game.is_over:
         if board.summary:
             if board.summary.get("stage2"):
@@ -204,6 +200,16 @@ def test_a_practice_game_from_a_reviewed_moment_is_saved_once_over_and_loads_as_
             assert board.act(board.game.legal_actions()[0]), board.message
     if board.summary.get("stage2"):
         page.send({"kind": "all-steps"})
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_a_practice_game_from_a_reviewed_moment_is_saved_once_over_and_loads_as_practice(name):
+    board = finished(name)
+    page = Page(board)
+    page.send({"kind": "review", "on": True})
+    page.send({"kind": "review-step", "to": 6})
+    page.send({"kind": "review-play"})
+    play_to_the_end(board, page)
     assert board.review["can_save"], board.review["save_refusal"]
     page.send({"kind": "save"})
     custom = [m["data"] for m in page.received if m["type"] == "comm_msg" and m["data"].get("method") == "custom"]
@@ -284,15 +290,7 @@ def test_a_practice_game_plays_to_its_end_through_every_end_of_round_screen(name
     page.send({"kind": "review-step", "to": 4})
     page.send({"kind": "review-play"})
     assert board.practice
-    while not board.game.is_over:
-        if board.summary:
-            if board.summary.get("stage2"):
-                page.send({"kind": "all-steps"})
-            assert board.continue_play(), board.message
-        else:
-            assert board.act(board.game.legal_actions()[0]), board.message
-    if board.summary.get("stage2"):
-        page.send({"kind": "all-steps"})  # the last stage 2, to its last step
+    play_to_the_end(board, page)
     page.send({"kind": "review", "on": True})  # and the practice game is reviewed in its turn
     assert board.review["length"] == len(board.game.history) + 1
 
