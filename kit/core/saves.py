@@ -228,7 +228,8 @@ def _state_fields(game: Game) -> list[str]:
 def _start_data(start: Game, reader: int | None) -> dict[str, Any]:
     """A practice game's start as JSON-ready data: its state's fields, and its log as `reader` read it
     (the secrets of other seats belong to the game it was branched from)."""
-    state = {name: _encode(getattr(start, name)) for name in _state_fields(start) if name != "log"}
+    seen: dict[int, int] = {}  # one piece of state in two places (a card at a hotel and next in line) stays one
+    state = {name: _encode(getattr(start, name), seen) for name in _state_fields(start) if name != "log"}
     return {
         "reader": reader,
         "state": state,
@@ -236,7 +237,9 @@ def _start_data(start: Game, reader: int | None) -> dict[str, Any]:
     }
 
 
-def _encode(value: Any) -> Any:
+def _encode(value: Any, seen: dict[int, int] | None = None) -> Any:
+    """`value` as JSON-ready data; with `seen`, a piece of the game's own state met again is written
+    as {"same": n}, the n-th one written (in the order of the sorted fields, as `_Decoder` reads them)."""
     if value is None or isinstance(value, bool | int | str | float):
         return value
     if isinstance(value, Chance):
@@ -245,18 +248,25 @@ def _encode(value: Any) -> Any:
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a component: a card, a tile, a guest
         return {"component": [_encode(v) for v in value]}
     if isinstance(value, tuple):
-        return {"tuple": [_encode(v) for v in value]}
+        return {"tuple": [_encode(v, seen) for v in value]}
     if isinstance(value, set | frozenset):
-        return {"set": sorted((_encode(v) for v in value), key=json.dumps)}
+        return {"set": sorted((_encode(v, seen) for v in value), key=json.dumps)}
     if isinstance(value, list):
-        return [_encode(v) for v in value]
+        return [_encode(v, seen) for v in value]
     if isinstance(value, dict):
-        return {"dict": [[_encode(k), _encode(v)] for k, v in value.items()]}
+        return {"dict": [[_encode(k, seen), _encode(v, seen)] for k, v in value.items()]}
     if isinstance(value, MappingProxyType):  # an event's payload, read-only
         return {"frozen": [[_encode(k), _encode(v)] for k, v in value.items()]}
     slots = getattr(type(value), "__slots__", None)
     if slots is not None:  # a piece of the game's own state (a hotel, a card lying at one)
-        return {"object": type(value).__name__, "fields": {name: _encode(getattr(value, name)) for name in slots}}
+        if seen is not None:
+            if id(value) in seen:
+                return {"same": seen[id(value)]}
+            seen[id(value)] = len(seen)
+        return {
+            "object": type(value).__name__,
+            "fields": {name: _encode(getattr(value, name), seen) for name in slots},
+        }
     raise TypeError(f"a game's state holds a {type(value).__name__}, which a save file cannot hold")
 
 
@@ -266,6 +276,7 @@ class _Decoder:
     from the same settings (found, never made) and the game package's own slotted classes."""
 
     def __init__(self, fresh: Game):
+        self.made: list[Any] = []  # the pieces of state made so far, in the order `_encode` wrote them
         self.components: dict[str, Any] = {}
         self.classes: dict[str, type] = {}
         package = type(fresh).__module__.rsplit(".", 1)[0] + "."
@@ -311,6 +322,10 @@ class _Decoder:
         ((kind, items),) = value.items()
         if kind == "chance":
             return _chance(items)
+        if kind == "same":  # a piece of state already made, met again
+            if not isinstance(items, int) or isinstance(items, bool) or not 0 <= items < len(self.made):
+                raise SaveFileError(NOT_STATE, value=short(value))
+            return self.made[items]
         if not isinstance(items, list):
             raise SaveFileError(NOT_STATE, value=short(value))
         if kind == "component":
@@ -344,8 +359,9 @@ class _Decoder:
         if not isinstance(fields_, dict) or set(fields_) != set(kind.__slots__):
             raise SaveFileError(NOT_THERE, field=name)
         made = object.__new__(kind)
-        for field, item in fields_.items():
-            setattr(made, field, self.decode(item, depth + 1))
+        self.made.append(made)
+        for field in kind.__slots__:  # in the order they were written, whatever the file's order
+            setattr(made, field, self.decode(fields_[field], depth + 1))
         return made
 
 
@@ -388,8 +404,8 @@ def _started(fresh: Game, start: Any) -> Game:
         raise SaveFileError(NOT_THERE, field="log")
     decoder = _Decoder(fresh)
     origin = fresh.clone()
-    for name, value in state.items():
-        setattr(origin, name, decoder.decode(value))
+    for name in sorted(state):  # in the order they were written, whatever the file's order
+        setattr(origin, name, decoder.decode(state[name]))
     origin.log = [decoder.decode(entry) for entry in log]
     if not all(isinstance(entry, tuple) and len(entry) in (4, 6) for entry in origin.log):
         raise SaveFileError(NOT_THERE, field="log")

@@ -595,7 +595,20 @@ class LostCities(Game):
         return copy
 
     def check_invariants(self) -> None:
-        """Every card of the deck is in exactly one place; expeditions rise strictly (LC-3.1)."""
+        """Every card of the deck is in exactly one place, each pile and expedition of its own colour;
+        expeditions rise strictly (LC-3.1); the hands hold what LC-2, LC-3 and LC-7 leave in them; the
+        seat to move is the one the turns so far give (LC-3); the rounds played, their starters and
+        scores are ones a match can have (LC-4 ... LC-6)."""
+        colours = len(self.components.expeditions)
+        if self.players != self.settings.players or self.sides != 2:
+            raise InvariantBroken(
+                f"LC-1: {self.players} players on {self.sides} sides, set up for {self.settings.players}"
+            )
+        shapes = (len(self.hands), len(self.expeditions), len(self.tops), len(self.discards))
+        if shapes != (self.players, 2, 2, colours) or any(
+            len(side) != colours for side in self.expeditions + self.tops
+        ):
+            raise InvariantBroken("LC-1: a hand per player; per colour a discard pile and an expedition per side")
         where = Counter(self.deck)
         for hand in self.hands:
             where.update(hand)
@@ -608,6 +621,10 @@ class LostCities(Game):
             raise InvariantBroken(f"cards lost or duplicated: {where - Counter(self.components.deck(self.players))}")
         if any(hand != sorted(hand) for hand in self.hands):  # random_action finds equal cards side by side
             raise InvariantBroken("a hand is out of order: hands are kept sorted by expedition, then value")
+        if any(card.expedition != e for e, pile in enumerate(self.discards) for card in pile):
+            raise InvariantBroken("LC-3.2: a discard pile holds a card of another colour")
+        if any(card.expedition != e for side in self.expeditions for e, cards in enumerate(side) for card in cards):
+            raise InvariantBroken("LC-3.1: an expedition holds a card of another colour")
         for side, tops in zip(self.expeditions, self.tops):
             for cards, top in zip(side, tops):
                 values = [c.value for c in cards]
@@ -616,13 +633,101 @@ class LostCities(Game):
                     raise InvariantBroken(f"an expedition does not rise strictly: {[c.key for c in cards]}")
                 if top != (numbers[-1] if numbers else 0):
                     raise InvariantBroken("an expedition's recorded top card is wrong")
+        self._check_match()
         if not self.is_over:
             if not self.deck:
                 raise InvariantBroken("LC-4: the round should have ended with the draw pile empty")
-            in_hands = sum(len(hand) for hand in self.hands)
-            expected = rules.HAND_SIZE * self.players - (self.phase == "draw")
-            if in_hands != expected:
-                raise InvariantBroken(f"the hands hold {in_hands} cards, LC-3 keeps them at {expected}")
+            self._check_hands()
+            self._check_turn()
+
+    def _check_match(self) -> None:
+        """The rounds played so far: their number (LC-6), starters (LC-2, LC-6) and scores (LC-5)."""
+        played, rounds = len(self.round_scores), self.settings.rounds
+        if self.is_over is not (self.phase == "over") or self.is_over is not (played == rounds):
+            raise InvariantBroken(f"LC-6: {played} of {rounds} rounds scored, yet the match is {self.phase}")
+        if self.is_over is not (self.to_move is None) or self.phase not in ("play", "draw", "over"):
+            raise InvariantBroken(f"LC-3: no turn has a phase {self.phase!r} with seat {self.to_move} to move")
+        if len(self.starters) != min(played + 1, rounds) or played > rounds:
+            raise InvariantBroken(f"LC-6: {len(self.starters)} rounds begun and {played} scored in a match of {rounds}")
+        low, high = _side_score_range(self.components, self.players)
+        for scores in self.round_scores:
+            if len(scores) != self.sides or not all(is_whole(s) and low <= s <= high for s in scores):
+                raise InvariantBroken(f"LC-5: no round's cards score {scores} (each side scores {low} to {high})")
+        if not all(seat in range(self.players) for seat in self.starters):
+            raise InvariantBroken(f"LC-2: round starters {self.starters} are not all seats")
+        starter, totals = self.settings.first_player, [0] * self.sides
+        for index, (begun, scores) in enumerate(zip(self.starters, self.round_scores + [None])):
+            if begun != starter:
+                rule = "LC-2" if index == 0 else "LC-6"
+                raise InvariantBroken(f"{rule}: round {index + 1} was begun by player {begun}, not {starter}")
+            if scores is not None:
+                totals = [total + score for total, score in zip(totals, scores)]
+                starter = rules.starter_after(begun, totals, self.players)
+
+    def _check_hands(self) -> None:
+        """LC-2 deals 8 cards each and LC-3 keeps them at 8, less the card laid by the player about
+        to draw; in LC-7 a pass moves two to the partner, never leaving fewer than six (the partners'
+        hands hold 16 between them)."""
+        drawing = self.to_move if self.phase == "draw" else None
+        sizes = [len(hand) for hand in self.hands]
+        if self.players == 2:
+            expected = [rules.HAND_SIZE - (p == drawing) for p in range(2)]
+            if sizes != expected:
+                raise InvariantBroken(f"LC-3: the hands hold {sizes} cards; LC-2 and LC-3 keep them at {expected}")
+            return
+        for side in range(self.sides):
+            team = [p for p in range(self.players) if self.side_of(p) == side]
+            held = sum(sizes[p] for p in team)
+            wanted = 2 * rules.HAND_SIZE - (drawing in team)
+            if held != wanted or any(sizes[p] < rules.PASS_MIN_HAND - (p == drawing) for p in team):
+                raise InvariantBroken(
+                    f"LC-7: partners {team} hold {[sizes[p] for p in team]} cards; they keep {wanted} between them, "
+                    f"never fewer than {rules.PASS_MIN_HAND} each"
+                )
+
+    def _check_turn(self) -> None:
+        """LC-3: the seat to move and the pile it may not draw from follow from the round's last turn
+        in the log: the starter begins (LC-2); after a draw or a pass the next seat plays; after a
+        card is laid the same seat draws, not from the pile just fed (LC-3.3)."""
+        if self.to_move not in range(self.players):
+            raise InvariantBroken(f"LC-3: seat {self.to_move!r} is not a seat of this game")
+        fed = self.discarded_to
+        if fed is not None and (self.phase != "draw" or fed not in range(len(self.discards)) or not self.discards[fed]):
+            raise InvariantBroken("LC-3.3: a pile is closed to drawing only just after a card was discarded on it")
+        for entry in reversed(self.log):
+            kind, player, public = entry[1], entry[2], entry[3]
+            if kind == "round":
+                expected = ("play", public["starter"], None)
+                if (public["round"], public["starter"]) != (len(self.starters), self.starters[-1]):
+                    raise InvariantBroken(f"LC-2: the log begins round {public['round']}, not {len(self.starters)}")
+            elif kind in ("draw", "pass"):
+                expected = ("play", (player + 1) % self.players, None)
+            elif kind in ("play", "discard"):
+                fed = self.components.cards_by_key[public["card"]].expedition if kind == "discard" else None
+                expected = ("draw", player, fed)
+            else:
+                continue
+            if (self.phase, self.to_move, self.discarded_to) != expected:
+                raise InvariantBroken(
+                    f"LC-3: after the log's last {kind} (player {player}) player {expected[1]} is to {expected[0]}, "
+                    f"not player {self.to_move} to {self.phase}"
+                )
+            return
+        raise InvariantBroken("LC-2: the log holds no round begun")
+
+
+@lru_cache(maxsize=16)
+def _side_score_range(components: Components, players: int) -> tuple[int, int]:
+    """LC-5: the least and the most one side can score in a round with these cards: in each colour
+    every investment card and no number card, or every investment card and each value once."""
+    low = high = 0
+    for expedition in components.expeditions:
+        cards = [card for card in components.deck(players) if card.expedition == expedition.index]
+        investments = [card for card in cards if not card.value]
+        numbers = list({card.value: card for card in cards if card.value}.values())
+        low += min(0, expedition_score(investments))
+        high += max(0, expedition_score(investments + numbers))
+    return low, high
 
 
 def _passes(hand: list[Card], table: ActionTable) -> list[Pass]:

@@ -211,9 +211,11 @@ def next_round_starter(game: LostCities) -> int:
     Decision (LC-7, 4 players): the next seat clockwise after the previous starter that belongs to
     the leading team; on equal totals simply the next seat clockwise.
     """
-    previous = game.starters[-1]
-    totals = game.totals()
-    players = game.players
+    return starter_after(game.starters[-1], game.totals(), game.players)
+
+
+def starter_after(previous: int, totals: list[int], players: int) -> int:
+    """`next_round_starter` from the previous round's starter and the match totals after it."""
     if players == 2:
         if totals[0] == totals[1]:
             return 1 - previous
@@ -222,7 +224,7 @@ def next_round_starter(game: LostCities) -> int:
     if totals[0] == totals[1]:
         return following
     leader = 0 if totals[0] > totals[1] else 1
-    return following if game.side_of(following) == leader else (following + 1) % players
+    return following if following % 2 == leader else (following + 1) % players  # LC-7: seats 0, 2 are side 0
 
 
 # ------------------------------------------------------------------- LC-7 Partners: passing

@@ -686,7 +686,19 @@ class Overbooking(Game):
         return stuck
 
     def check_invariants(self) -> None:
-        """All 24 cards of each deck accounted for; stage-1 limits; booked beds within the beds."""
+        """All 24 cards of each deck accounted for, each with its owner; stage-1 limits; booked beds
+        within the beds; the hotels the tiles show; the round, start player and turn the rules give
+        (OB-3, OB-4, OB-7); hands of 9 less the cards placed this round (OB-2, OB-4)."""
+        n = self.players
+        if (
+            n != self.settings.players
+            or tuple(self.colours) != tuple(self.components.colours[:n])
+            or not all(
+                len(values) == n
+                for values in (self.hands, self.decks, self.booked, self.tokens, self.placed, self.hotels)
+            )
+        ):
+            raise InvariantBroken(f"OB-2: the game is set up for {self.settings.players} players, not {n}")
         where: Counter = Counter()
         for p in range(self.players):
             where.update(self.hands[p] + self.decks[p] + self.booked[p])
@@ -703,6 +715,107 @@ class Overbooking(Game):
             raise InvariantBroken("OB-5: free beds below zero")
         if sum(self.tokens) + self.tokens_left + sum(h.token for h in self.hotels) != self.components.point_tokens:
             raise InvariantBroken("OB-1: point tokens lost or duplicated")
+        if min(self.tokens) < 0 or self.tokens_left < 0:
+            raise InvariantBroken("OB-1: a player or the supply holds fewer than no point tokens")
+        self._check_owners()
+        self._check_hotels()
+        self._check_turn()
+
+    def _check_owners(self) -> None:
+        """OB-1: each player's cards are of their colour, wherever they lie; hands stay sorted."""
+        colours = self.colours
+        for player, colour in enumerate(colours):
+            if any(card.colour != colour for card in self.hands[player] + self.decks[player] + self.booked[player]):
+                raise InvariantBroken(f"OB-1: a card of another colour is among {colour}'s cards")
+            if self.hands[player] != sorted(self.hands[player], key=self.card_order):
+                raise InvariantBroken(f"OB-2: {colour}'s hand is out of order: hands are kept sorted")
+        for hotel in self.hotels:
+            for slot in hotel.queue + hotel.back:
+                if slot.owner not in range(self.players) or slot.card.colour != colours[slot.owner]:
+                    raise InvariantBroken(f"OB-1: {slot.card.key} lies at a hotel for a player who does not own it")
+
+    def _check_hotels(self) -> None:
+        """OB-2, OB-7: each hotel is a tile on one of its sides, every tile on the table or in the stack once."""
+        c = self.components
+        tiles = self.tiles + [hotel.tile for hotel in self.hotels]
+        if len(set(tiles)) != len(tiles) or not set(tiles) <= set(c.hotels):
+            raise InvariantBroken("OB-1: a hotel tile lost or duplicated")
+        prearranged = self.settings.scenario and self.round == 1  # a scenario may set round 1's beds and rules
+        for hotel in self.hotels:
+            side = c.hotels[hotel.tile].get(hotel.side)
+            shown = side is not None and (hotel.beds, hotel.rule) == (side.beds, side.rule)
+            if (
+                hotel.side not in hotel.sides_used
+                or not shown
+                and not prearranged
+                or hotel.limits != (c.queue_limit, c.back_door_limit)
+                or not isinstance(hotel.token, bool)
+            ):
+                raise InvariantBroken(f"OB-2: hotel tile {hotel.tile} does not show {hotel.beds} beds, {hotel.rule}")
+
+    def _check_turn(self) -> None:
+        """OB-3, OB-4, OB-5, OB-8: the round, the start player, the turn order and who is to move."""
+        c, n = self.components, self.players
+        if (
+            self.stage not in (1, 2, 4)
+            or self.is_over is not (self.stage == 4)
+            or self.is_over is not (self.to_move is None)
+        ):
+            raise InvariantBroken(f"OB-3: no round has a stage {self.stage!r} with seat {self.to_move} to move")
+        if not 1 <= self.round <= c.rounds or self.is_over and self.round != c.rounds:
+            raise InvariantBroken(f"OB-8: round {self.round} is not one of the {c.rounds} rounds")
+        if self.start != (self.settings.first_player + self.round - 1) % n:
+            raise InvariantBroken(f"OB-7: the start player of round {self.round} is not player {self.start}")
+        if self.order != [(self.start + i) % n for i in range(n)]:
+            raise InvariantBroken(f"OB-3: the turn order {self.order} does not begin with the start player")
+        if self.is_over:
+            return
+        for player in range(n):  # OB-2, OB-7: each round begins with a hand of 9 while the deck lasts
+            held = len(self.hands[player]) + self.placed[player]
+            if held != c.hand_size and (self.decks[player] or held > c.hand_size):
+                raise InvariantBroken(
+                    f"OB-4: {self.colours[player]} holds {len(self.hands[player])} cards and placed "
+                    f"{self.placed[player]}: a round begins with a hand of {c.hand_size}"
+                )
+        if self.stage == 2:
+            self._check_choice()
+            return
+        if not 0 <= self.turn < n * c.cards_per_round or self.to_move != self.order[self.turn % n]:
+            raise InvariantBroken(f"OB-4: turn {self.turn} of stage 1 is not player {self.to_move}'s")
+        laid = Counter(slot.owner for hotel in self.hotels for slot in hotel.queue + hotel.back)
+        turns = Counter(self.order[k % n] for k in range(self.turn))
+        for player in range(n):
+            at_hotels = laid[player] if not self.settings.scenario or self.round > 1 else self.placed[player]
+            if not at_hotels == self.placed[player] <= turns[player]:
+                raise InvariantBroken(
+                    f"OB-4: {self.colours[player]} placed {self.placed[player]} cards in {turns[player]} turns, "
+                    f"and {laid[player]} lie at the hotels"
+                )
+        for hotel in self.hotels:
+            if (
+                any(slot.face_up for slot in hotel.back)
+                or hotel.rule != "face_up"
+                and any(slot.face_up for slot in hotel.queue)
+            ):
+                raise InvariantBroken("OB-4: cards lie face down, face up only in a face-up hotel's queue (OB-6)")
+
+    def _check_choice(self) -> None:
+        """OB-5.2: stage 2 waits only for the owner of the back-door card next in line to choose
+        between its targets, at the hotel being checked."""
+        if not 0 <= self.checking < len(self.hotels) or self.pending is None:
+            raise InvariantBroken("OB-5: stage 2 stops only for a choice at the hotel being checked")
+        hotel = self.hotels[self.checking]
+        kind, slot, targets = self.pending
+        if (
+            not self.door
+            or slot is not self.door[0]
+            or any(all(s is not door for s in hotel.back) for door in self.door)
+            or self.to_move != slot.owner
+            or kind != slot.card.kind
+            or targets != rules.ability_targets(hotel, slot)
+            or len(targets) < 2
+        ):
+            raise InvariantBroken("OB-5.2: the choice waiting is not the next back-door card's")
 
 
 def _unreadable(error: ValueError) -> Message | str:

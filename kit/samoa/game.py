@@ -22,7 +22,7 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
-from kit.core.game import short, trust
+from kit.core.game import is_whole, short, trust
 from kit.i18n import N_, Message, Plural, Term, Terms, gettext, render
 
 from . import rules
@@ -91,6 +91,7 @@ class Samoa(Game):
         self.players = self.settings.players
         self.is_over = False
         self._card = {card.key: card for card in self.components.price_cards}
+        self._most_money = most_money(self.components, self.settings.scenario)
         self._order = {card.key: i for i, card in enumerate(self.components.price_cards)}
         rules.setup(self)
         if self.settings.scenario:
@@ -492,7 +493,17 @@ class Samoa(Game):
         return copy
 
     def check_invariants(self) -> None:
+        """Every component in exactly one place (SA-1); rooms as the tiles make them (SA-7, SA-9); the
+        round, the tie card, the tourist cards, the groups and the building tiles laid out where the
+        rounds so far leave them (SA-2, SA-3); whose turn it is in each phase (SA-3.3 ... SA-3.5);
+        no purse below zero or above what the game can pay."""
         c = self.components
+        n = self.players
+        if n != self.settings.players or not all(
+            len(values) == n
+            for values in (self.hotels, self.money, self.hands, self.used, self.chosen, self.bought, self.placed)
+        ):
+            raise InvariantBroken(f"SA-2: the game is set up for {self.settings.players} players, not {n}")
         everywhere = Counter(t for tiles in self.supply.values() for t in tiles)
         everywhere.update(t for group in self.groups for t in group)
         for hotel in self.hotels:
@@ -522,6 +533,99 @@ class Samoa(Game):
                     raise InvariantBroken("SA-7: a room holds one tourist, or two lovers")
             if self.money[player] < 0:
                 raise InvariantBroken("money below zero")
+            if not 0 <= self.money[player] <= self._most_money:
+                raise InvariantBroken(
+                    f"player {player} holds {self.money[player]} Tala, more than the game can pay ({self._most_money})"
+                )
+            if (hotel.rows, hotel.columns) != (c.rows, c.columns) or not hotel.suites <= set(range(hotel.board_rooms)):
+                raise InvariantBroken("SA-9.2: a suite lies on a room of the hotel board, and every board is the same")
+        self._check_rounds()
+        self._check_turn()
+
+    def _check_rounds(self) -> None:
+        """SA-2, SA-3: the round, the tie card, the tourist cards and groups, the building tiles."""
+        c, scenario = self.components, self.settings.scenario or {}
+        first = scenario.get("round", 1)  # a scenario may set up a later round (scenarios.py)
+        if sorted(self.flags) != sorted(nationality for nationality, _ in c.flags):
+            raise InvariantBroken("SA-2: the flag row holds each flag once")
+        if self.phase not in rules._PHASE_RULES or self.is_over is not (self.phase == "over"):
+            raise InvariantBroken(f"SA-3: no round has a phase {self.phase!r}")
+        if not first <= self.round <= c.rounds or self.is_over and self.round != c.rounds:
+            raise InvariantBroken(f"SA-3: round {self.round} is not a round of the {c.rounds} (from round {first})")
+        moves = self.round - first + self.is_over  # SA-3.6: the tie card moves on at each round's end
+        if self.hammer != (scenario.get("hammer", self.settings.tie_card) + moves) % self.players:
+            raise InvariantBroken(f"SA-3.6: the tie card's hammer points to player {self.hammer}, not where it moved")
+        drawn = [*self.tourist_deck, self.tourist_card]
+        if (
+            len(set(drawn)) != len(drawn)
+            or not set(drawn) <= set(c.tourist_cards)
+            or len(drawn) != len(c.tourist_cards) - (self.round - first)
+        ):
+            raise InvariantBroken(f"SA-3.2: {self.round - first + 1} tourist cards drawn, the rest in the deck once")
+        arranged = "groups" in scenario and self.round == first
+        nationality = self.flags[self.round - 1]
+        if not self.is_over and not arranged:
+            if any(t.nationality != nationality for group in self.groups for t in group):
+                raise InvariantBroken(f"SA-3.2: this round's groups are all of the flag's nationality {nationality}")
+            sizes = c.tourist_cards[self.tourist_card][self.players]
+            if self.round in c.doubled_rounds:
+                sizes = tuple(2 * size for size in sizes)
+            whole = self.phase in ("choose", "swap", "build")  # no tourist taken yet (SA-3.5)
+            if len(self.groups) != len(sizes) or any(
+                len(group) > size or whole and len(group) != size for group, size in zip(self.groups, sizes)
+            ):
+                raise InvariantBroken(f"SA-3.2: the tourist card gives groups of {list(sizes)}")
+        if not scenario:  # SA-3.1: each round lays out its block's number of tiles while they last
+            laid = sum(c.layout[self.players][min((r - 1) // 3, 3)] for r in range(1, self.round + 1))
+            if len(self.building_deck) != max(0, len(c.building_tiles) - laid):
+                raise InvariantBroken(f"SA-3.1: {laid} building tiles are laid out by round {self.round}")
+
+    def _check_turn(self) -> None:
+        """SA-3.3 ... SA-3.5: who is to move, in which order, and what this round has done so far."""
+        phase, n = self.phase, self.players
+        if phase == "over":
+            if self.to_move is not None:
+                raise InvariantBroken("SA-6: no one moves once the game is over")
+            return
+        if not 0 <= self.turn < len(self.order) or self.to_move != self.order[self.turn]:
+            raise InvariantBroken(f"SA-3: player {self.to_move} is to move, not turn {self.turn} of {self.order}")
+        if phase == "choose":
+            chosen = [p for p in range(n) if self.chosen[p] is not None]
+            if self.revealed or self.order != list(range(n)) or chosen != list(range(self.turn)):
+                raise InvariantBroken("SA-3.3: the players choose one after another, each card hidden until all chose")
+            if any(self.bought) or any(self.placed) or any(self.earned):
+                raise InvariantBroken("SA-3: nothing is bought or placed before the price cards are revealed")
+            return
+        if not self.revealed or None in self.chosen:
+            raise InvariantBroken("SA-3.3: every price card is chosen and revealed before the phases that follow")
+        if phase == "swap":
+            clockwise = rules.clockwise_from(self, self.hammer)
+            if sorted(self.order, key=clockwise.index) != self.order or any(
+                "swap_card" not in self.hotels[p].specials for p in self.order[self.turn :]
+            ):
+                raise InvariantBroken("SA-9.4: the swap tiles are used clockwise from the hammer")
+        elif phase == "build":
+            if self.order != rules.building_order(self) or not self.offer:
+                raise InvariantBroken(f"SA-3.4: the building order is {rules.building_order(self)}, not {self.order}")
+        elif self.order != rules.tourist_order(self):  # tourists
+            raise InvariantBroken(f"SA-3.5: the tourist order is {rules.tourist_order(self)}, not {self.order}")
+        elif self.committed is not None and self.committed not in range(len(self.groups)):
+            raise InvariantBroken(f"SA-3.5: there is no group {self.committed + 1} to take tourists from")
+        if phase != "tourists" and (any(self.placed) or any(self.earned)):
+            raise InvariantBroken("SA-3: tourists are placed only in the tourist phase")
+
+
+def most_money(c: Components, scenario: dict | None) -> int:
+    """More Tala than a player can ever hold: the most they start with, and in each round as many
+    tourists as the largest doubled group, each paying double the highest price and its swim rings
+    for every pool (SA-8), and each pool's bonus on every swim ring there is (SA-9.3)."""
+    money = (scenario or {}).get("money")  # checked only later, by the scenario's own checks
+    start = max([c.start_money, *(m for m in money if is_whole(m))] if isinstance(money, list) else [c.start_money])
+    price = max(card.price for card in c.price_cards)
+    rings = [tourist.ring for tourist in c.tourists]
+    pools = Counter(c.building_tiles)["pool"]
+    group = 2 * max(size for sizes in c.tourist_cards.values() for groups in sizes.values() for size in groups)
+    return start + c.rounds * group * (2 * price + max(rings) * pools) + pools * sum(rings)
 
 
 def _tile_term(kind: str) -> Term:
