@@ -19,6 +19,7 @@ costs is a compile that another process had already done, never a half-written k
 from __future__ import annotations
 
 import hashlib
+import shutil
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
@@ -68,15 +69,39 @@ def refresh(module_file: str | Path, sources: Sequence[Path], directory: Path | 
     except OSError:
         pass
     try:
-        # "fast.*" is not "fast_kernel.*"; a "compiled" mark (kit/kernels/prepare.py) goes with them
-        for pattern in (f"{stem}.*.nbi", f"{stem}.*.nbc", "*.compiled"):
-            for path in directory.glob(pattern):
-                path.unlink(missing_ok=True)
+        for path in _cache_files(directory, stem):
+            path.unlink(missing_ok=True)
         directory.mkdir(parents=True, exist_ok=True)
+        _seed(Path(module_file).resolve().parent / "__pycache__", directory, stem, wanted)
         stamp.write_text(wanted)
     except OSError:  # pragma: no cover - a read-only directory (numba then caches elsewhere, or not at all)
         pass
     return True
+
+
+def _cache_files(directory: Path, stem: str) -> list[Path]:
+    """A module's numba cache files in `directory` ("fast.*" is not "fast_kernel.*"), and the
+    "compiled" marks (kit/kernels/prepare.py) that go with them."""
+    return [path for pattern in (f"{stem}.*.nbi", f"{stem}.*.nbc", "*.compiled") for path in directory.glob(pattern)]
+
+
+def _seed(installed: Path, directory: Path, stem: str, wanted: str) -> None:
+    """Start an empty cache from the one compiled beside an installed kit, when that one is up to date.
+
+    A kit installed read-only for many users (a class server's venv, an image) is compiled once by
+    whoever installed it (`python -m kit.kernels.prepare` as root writes beside the sources); each
+    user's numba may not write there, so it caches in a folder of that user's own, which starts empty:
+    copying the installed cache into it saves every user the same minute of compiling. numba checks
+    each copied index against the source file's time and size, which a copy does not change."""
+    if installed.resolve() == directory.resolve():
+        return
+    try:
+        if (installed / f"{stem}.sources.sha256").read_text() != wanted:
+            return
+        for path in _cache_files(installed, stem):
+            shutil.copyfile(path, directory / path.name)
+    except OSError:
+        return
 
 
 def compile_in_place(namespace: dict, names: Sequence[str], inlined: Collection[str] = (), **options) -> None:

@@ -111,3 +111,53 @@ def test_compile_in_place_replaces_the_named_functions_and_inlines_the_chosen_on
         options = namespace[name].targetoptions
         assert options["nogil"] and options["boundscheck"] is False and options["error_model"] == "numpy"
         assert namespace[name]._cache.__class__.__name__ == "FunctionCache"  # cache=True: kept on disk
+
+
+def test_a_stale_cache_starts_from_the_installed_one_when_that_is_up_to_date(tmp_path):
+    """A class server's students cache in folders of their own (the installed kit is read-only to
+    them): each starts from the cache compiled beside the installed sources, not from nothing."""
+    module, rules = tmp_path / "fast.py", tmp_path / "rules.py"
+    module.write_text("def _play(): ...\n")
+    rules.write_text("HAND_SIZE = 8\n")
+    installed, own = tmp_path / "__pycache__", tmp_path / "own"
+    installed.mkdir()
+    for name in ("fast._play-1.py312.nbi", "fast._play-1.py312.1.nbc", "lost-cities.compiled", "fast_kernel.x.nbi"):
+        (installed / name).write_text(name)
+    (installed / "fast.sources.sha256").write_text(digest([module, rules]))
+    assert refresh(module, [module, rules], own)
+    assert {p.name for p in own.iterdir()} == {
+        "fast._play-1.py312.nbi", "fast._play-1.py312.1.nbc", "lost-cities.compiled", "fast.sources.sha256"
+    }  # fmt: skip
+    assert (own / "fast._play-1.py312.1.nbc").read_text() == "fast._play-1.py312.1.nbc"
+    rules.write_text("HAND_SIZE = 9\n")  # the installed cache is now stale too: nothing is copied
+    assert refresh(module, [module, rules], own)
+    assert {p.name for p in own.iterdir()} == {"fast.sources.sha256"}
+
+
+LOADS = """
+import sys
+from kit.kernels.prepare import compile_game
+from kit.lostcities import LostCities
+import kit.lostcities.fast as kernel
+compile_game(LostCities(seed=0))
+dispatchers = [f for f in vars(kernel).values() if hasattr(f, "stats") and hasattr(f, "py_func")]
+print(*(sum(sum(getattr(f.stats, kind).values()) for f in dispatchers) for kind in ("cache_hits", "cache_misses")))
+"""
+
+
+def test_a_user_with_a_cache_of_their_own_compiles_nothing_after_the_install_was_prepared(tmp_path):
+    """The real kernel in a fresh process whose numba caches elsewhere (NUMBA_CACHE_DIR, as a
+    student's per-user folder): everything the advisor and the bots call loads from the copied cache."""
+    pytest.importorskip("numba")
+    from kit.kernels.prepare import compile_game
+    from kit.lostcities import LostCities
+    import kit.lostcities.fast as kernel
+
+    if os.environ.get("NUMBA_CACHE_DIR") or not os.access(Path(kernel.__file__).parent, os.W_OK):
+        pytest.skip("this checkout caches away from its sources: there is no installed cache to start from")
+    compile_game(LostCities(seed=0))  # the installed cache, compiled (at once when dev.py setup did it)
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "own")}
+    hits, misses = map(int, subprocess.run(
+        [sys.executable, "-c", LOADS], env=env, capture_output=True, text=True, check=True, timeout=600
+    ).stdout.split())  # fmt: skip
+    assert misses == 0 and hits > 0, f"{misses} compiled afresh, {hits} loaded"
