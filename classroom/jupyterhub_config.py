@@ -6,6 +6,7 @@ wrote (its path in TABLEKIT_CLASS_SETTINGS); this file says how a class server i
 
 import json
 import os
+import pwd
 from pathlib import Path
 
 c = get_config()  # noqa: F821 - JupyterHub's config loader provides it
@@ -39,6 +40,12 @@ c.Spawner.environment = {
     "LANG": "C.UTF-8",
     "TABLEKIT_LANG": settings.get("language", "en"),  # the boards' and checks' language: the lessons'
 }
+# A student's kernels talk to their server over Unix sockets in a folder only that student may enter,
+# not over TCP ports on 127.0.0.1. A TCP port is found free, released, and only then bound by the
+# kernel, so thirty servers starting kernels at once can race for one port (jupyter_client#276): the
+# kernel that loses never answers. And any account on the machine may connect to a TCP port.
+c.Spawner.args = ["--KernelManager.transport=ipc"]
+RUNTIME = Path("/run/tablekit-class")  # a short path: a Unix socket's path holds at most 107 bytes
 c.Spawner.start_timeout = 180  # a loaded machine starts 30 servers slowly; the hub waits, nothing fails
 c.Spawner.http_timeout = 180
 c.LocalProcessSpawner.shell_cmd = []
@@ -93,13 +100,23 @@ if settings.get("benchmark_token"):
         }
     )
 
-if settings.get("benchmark_logs"):
-    # benchmarks/class_capacity.py only: each student's server logs to a file of its own, so that a
-    # failure can be matched with what that server said about it
-    logs = Path(settings["benchmark_logs"])
 
-    def own_log(spawner):
-        log = open(logs / f"{spawner.user.name}.log", "ab")  # noqa: SIM115 - the server's, for its life
+def before_spawn(spawner):
+    """The student's own runtime folder (their kernels' sockets and connection files), made afresh
+    if a reboot emptied /run; in a benchmark, the server's own log file."""
+    account = pwd.getpwnam(spawner.user.name)
+    RUNTIME.mkdir(mode=0o755, exist_ok=True)
+    own = RUNTIME / str(account.pw_uid)
+    own.mkdir(mode=0o700, exist_ok=True)
+    os.chown(own, account.pw_uid, account.pw_gid)
+    os.chmod(own, 0o700)
+    # a new dict: the configured one is shared by every spawner
+    spawner.environment = {**spawner.environment, "JUPYTER_RUNTIME_DIR": str(own)}
+    if settings.get("benchmark_logs"):
+        # benchmarks/class_capacity.py only: each student's server logs to a file of its own, so that
+        # a failure can be matched with what that server said about it
+        log = open(Path(settings["benchmark_logs"]) / f"{spawner.user.name}.log", "ab")  # noqa: SIM115 - the server's
         spawner.popen_kwargs = {"stdout": log, "stderr": log}
 
-    c.Spawner.pre_spawn_hook = own_log
+
+c.Spawner.pre_spawn_hook = before_spawn

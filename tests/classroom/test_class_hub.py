@@ -190,6 +190,18 @@ def test_a_lesson_goes_round_the_class_and_comes_back_graded(hub):
                 student.post(f"/user/{who[role]}/assignments/submit", {"course_id": course, "assignment_id": LESSON})
                 students[role] = student
 
+            # a student's kernel talks to its server over Unix sockets in that student's own folder:
+            # no TCP port to race for or to reach from another account
+            right = pwd.getpwnam(who["right"])
+            started = students["right"].context.request.post(
+                f"{url}/user/{who['right']}/api/kernels", data="{}", timeout=240_000,
+                headers={**students["right"].xsrf(f"/user/{who['right']}"), "Content-Type": "application/json"},
+            )  # fmt: skip
+            assert started.ok, started.text()[:400]
+            runtime = Path("/run/tablekit-class") / str(right.pw_uid)
+            connection = json.loads((runtime / f"kernel-{started.json()['id']}.json").read_text())
+            assert connection["transport"] == "ipc" and connection["ip"].startswith(str(runtime))
+            assert runtime.stat().st_uid == right.pw_uid and runtime.stat().st_mode & 0o777 == 0o700
             # a student cannot reach another student's server, nor the formgrader
             other = students["right"].get(f"/user/{who['wrong']}/api/contents")
             assert other.status in (403, 404) or "login" in other.url
