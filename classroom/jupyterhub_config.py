@@ -7,6 +7,7 @@ wrote (its path in TABLEKIT_CLASS_SETTINGS); this file says how a class server i
 import json
 import os
 import pwd
+import shutil
 from pathlib import Path
 
 c = get_config()  # noqa: F821 - JupyterHub's config loader provides it
@@ -106,7 +107,9 @@ def before_spawn(spawner):
     if a reboot emptied /run; in a benchmark, the server's own log file."""
     account = pwd.getpwnam(spawner.user.name)
     RUNTIME.mkdir(mode=0o755, exist_ok=True)
-    own = RUNTIME / str(account.pw_uid)
+    own = RUNTIME / spawner.user.name
+    if own.exists() and own.lstat().st_uid != account.pw_uid:  # left by an earlier account of that name
+        shutil.rmtree(own)
     own.mkdir(mode=0o700, exist_ok=True)
     os.chown(own, account.pw_uid, account.pw_gid)
     os.chmod(own, 0o700)

@@ -198,7 +198,7 @@ def test_a_lesson_goes_round_the_class_and_comes_back_graded(hub):
                 headers={**students["right"].xsrf(f"/user/{who['right']}"), "Content-Type": "application/json"},
             )  # fmt: skip
             assert started.ok, started.text()[:400]
-            runtime = Path("/run/tablekit-class") / str(right.pw_uid)
+            runtime = Path("/run/tablekit-class") / who["right"]
             connection = json.loads((runtime / f"kernel-{started.json()['id']}.json").read_text())
             assert connection["transport"] == "ipc" and connection["ip"].startswith(str(runtime))
             assert runtime.stat().st_uid == right.pw_uid and runtime.stat().st_mode & 0o777 == 0o700
