@@ -49,7 +49,7 @@ import websocket
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from classroom.server import ClassRoot, prepare, start  # noqa: E402
+from classroom.server import ClassRoot, delete_account, prepare, start  # noqa: E402
 from tests.browser.lab import free_port  # noqa: E402
 
 LESSON = ROOT / "notebooks" / "probability" / "01-will-the-card-i-need-come.ipynb"
@@ -420,8 +420,7 @@ def run(count: int, cells: int, clicks: int, keep_logs: Path | None = None) -> d
                 hub_process.kill()
         hub_log.close()
         for user in [*users, "tkcapt", "grader-tkcap"]:
-            subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True)
-            subprocess.run(["userdel", "--remove", user], capture_output=True)
+            delete_account(user)
         if keep_logs is not None:
             shutil.copytree(logs, keep_logs / f"{count}-students", dirs_exist_ok=True)
         subprocess.run(["rm", "-rf", str(base)], check=False)

@@ -46,7 +46,7 @@ c.Spawner.environment = {
 # kernel, so thirty servers starting kernels at once can race for one port (jupyter_client#276): the
 # kernel that loses never answers. And any account on the machine may connect to a TCP port.
 c.Spawner.args = ["--KernelManager.transport=ipc"]
-RUNTIME = Path("/run/tablekit-class")  # a short path: a Unix socket's path holds at most 107 bytes
+RUNTIME = Path(settings.get("runtime", "/run/tablekit-class"))
 c.Spawner.start_timeout = 180  # a loaded machine starts 30 servers slowly; the hub waits, nothing fails
 c.Spawner.http_timeout = 180
 c.LocalProcessSpawner.shell_cmd = []

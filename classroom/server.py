@@ -46,6 +46,8 @@ LESSONS = NOTEBOOKS / "probability"
 TEACHER_VIEW = Path(__file__).resolve().parent / "teacher" / "gradebook.ipynb"
 CONFIG = Path(__file__).resolve().parent / "jupyterhub_config.py"
 DEFAULT_ROOT = Path("/srv/tablekit-class")
+#: the students' runtime folders (their kernels' Unix sockets: a short path, at most 107 bytes each)
+RUNTIME = Path("/run/tablekit-class")
 PROXY = "configurable-http-proxy@5"
 HUB_PACKAGES = ("jupyterhub>=5,<7", "jupyterhub-idle-culler>=1.4", "nbgrader>=0.9.5")
 
@@ -219,6 +221,13 @@ def check_accounts(accounts: Accounts, known: set[str]) -> None:
             continue
         if user not in known:
             raise ClassServerError(f"{user!r} is already an account on this machine that this class did not create")
+
+
+def delete_account(user: str) -> None:
+    """Stop everything `user` runs and delete the account, its home and its runtime folder."""
+    subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True)
+    subprocess.run(["userdel", "--remove", user], capture_output=True)
+    shutil.rmtree(RUNTIME / user, ignore_errors=True)
 
 
 def ensure_account(user: str) -> bool:
@@ -417,6 +426,7 @@ def prepare(root: Path, roster: Path, *, teacher: str = "teacher", course: str =
         "students": [student.username for student in accounts.students],
         "idle_seconds": idle_minutes * 60,
         "language": lang,  # of the lessons, and of every student's server (TABLEKIT_LANG)
+        "runtime": str(RUNTIME),
         # the formgrader service, the hub's API and the proxy's API: beside the hub's port by default
         "service_port": port + 1,
         "hub_port": port + 2,

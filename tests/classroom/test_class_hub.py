@@ -48,7 +48,7 @@ def hub():
             pytest.fail("CI=true but Chromium or npm is missing")
         pytest.skip("needs Chromium and npm")
     os.environ["TABLEKIT_CLASS_VENV"] = str(VENV)
-    from classroom.server import Accounts, ClassRoot, prepare, read_passwords, start
+    from classroom.server import Accounts, ClassRoot, delete_account, prepare, read_passwords, start
 
     who = names()
     # every account must reach the class folders: not under pytest's own tmp folder (0700)
@@ -85,8 +85,7 @@ def hub():
             if hub_process.poll() is None:
                 hub_process.kill()
         for user in made:
-            subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True)
-            subprocess.run(["userdel", "--remove", user], capture_output=True)
+            delete_account(user)
         shutil.rmtree(base, ignore_errors=True)
 
 
