@@ -97,7 +97,7 @@ def get_language() -> str:
 @contextlib.contextmanager
 def language(lang: str | None) -> Iterator[str]:
     """Speak `lang` inside the block (None: the language in force); for this thread or task only."""
-    token = _around.set(None if lang is None else check_language(lang))
+    token = _around.set(_around.get() if lang is None else check_language(lang))  # None keeps an outer block's
     try:
         yield get_language()
     finally:

@@ -126,9 +126,14 @@ class AnalysedBoard(GameBoard):
             return None
         rows = self.analysis.get("rows") or []
         if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < len(rows):
-            where = f"0 to {len(rows) - 1}" if rows else "none: there is no table on show"
+            if not rows:
+                raise PageMessageError(
+                    "an 'analysis-select' row is null: there is no table on show, not {value}", value=_short(row)
+                )
             raise PageMessageError(
-                f"an 'analysis-select' row is a row of the table ({where}) or null, not {_short(row)}"
+                "an 'analysis-select' row is a row of the table (0 to {last}) or null, not {value}",
+                last=len(rows) - 1,
+                value=_short(row),
             )
         return rows[row]
 

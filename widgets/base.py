@@ -81,7 +81,26 @@ def _one_of(proposal, allowed) -> str:
 
 
 class PageMessageError(ValueError):
-    """A message or trait write from the page that the board does not accept (shown on the board)."""
+    """A message or trait write from the page that the board does not accept (shown on the board).
+    The reason is a template with named placeholders, read in the board's language (`kit.i18n`)."""
+
+    def __init__(self, reason: str | Message, /, **params):
+        self.message = reason if isinstance(reason, Message) else Message(reason, **params)
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+def _malformed(error: Exception) -> Message:
+    """What is wrong with a comm message: our own words, the missing key, or a part that is no object
+    (Python's own text of that is English)."""
+    reason = error.args[0] if error.args else None
+    if isinstance(reason, Message):
+        return reason
+    if isinstance(error, KeyError):
+        return Message("no {key}", key=_short(reason))
+    return Message("a part of it is not an object")
 
 
 def _short(value: Any) -> str:
@@ -642,14 +661,14 @@ class GameBoard(anywidget.AnyWidget):
             data = msg["content"]["data"]
             method = data["method"]
             if method == "update" and not isinstance(data.get("state"), dict):
-                raise TypeError("an update without a state")
+                raise TypeError(Message("an update without a state"))
             if method not in ("update", "request_state", "custom"):
-                raise ValueError(f"unknown method {_short(method)}")
+                raise ValueError(Message("unknown method {method}", method=_short(method)))
             if data.get("buffer_paths") or msg.get("buffers"):
-                raise ValueError("binary buffers, which no board uses")
+                raise ValueError(Message("binary buffers, which no board uses"))
         except (KeyError, TypeError, ValueError) as error:
             with self.hold_sync():
-                self._refuse(PageMessageError(f"a malformed message ({error})"))
+                self._refuse(PageMessageError("a malformed message ({error})", error=_malformed(error)))
             return
         super()._handle_msg(msg)
 
@@ -672,14 +691,22 @@ class GameBoard(anywidget.AnyWidget):
 
     def _page_writes(self, sync_data) -> dict[str, str]:
         if not isinstance(sync_data, dict):
-            raise PageMessageError(f"a trait write must be an object, not {type(sync_data).__name__}")
+            raise PageMessageError("a trait write must be an object, not {kind}", kind=type(sync_data).__name__)
         for name, value in sync_data.items():
             if name not in PAGE_WRITABLE:
-                writable = " and ".join(sorted(PAGE_WRITABLE))
-                raise PageMessageError(f"the page may not write {_short(name)}, only {writable}")
+                raise PageMessageError(
+                    "the page may not write {name}, only {writable}",
+                    name=_short(name),
+                    writable=", ".join(sorted(PAGE_WRITABLE)),
+                )
             allowed = MODES if name == "mode" else LANGUAGES if name == "lang" else tuple(self.bots)
             if not isinstance(value, str) or value not in allowed:
-                raise PageMessageError(f"{name} must be one of {', '.join(allowed)}, not {_short(value)}")
+                raise PageMessageError(
+                    "{name} must be one of {allowed}, not {value}",
+                    name=name,
+                    allowed=", ".join(allowed),
+                    value=_short(value),
+                )
         return sync_data
 
     def _on_message(self, _widget, content, _buffers) -> None:
@@ -694,23 +721,30 @@ class GameBoard(anywidget.AnyWidget):
     def _read_message(self, content) -> str:
         """The message's kind, once its shape is checked (raises PageMessageError)."""
         if not isinstance(content, dict):
-            raise PageMessageError(f"a message must be an object with a 'kind', not {type(content).__name__}")
+            raise PageMessageError("a message must be an object with a 'kind', not {kind}", kind=type(content).__name__)
         kind = content.get("kind")
         keys = self.message_kinds.get(kind) if isinstance(kind, str) else None
         if keys is None:
-            raise PageMessageError(f"unknown message kind {_short(kind)}")
+            raise PageMessageError("unknown message kind {kind}", kind=_short(kind))
         extra = [key for key in content if key != "kind" and key not in keys]
         if extra:
-            raise PageMessageError(f"a {kind!r} message carries no {_short(extra[0])}")
+            raise PageMessageError("a {kind} message carries no {key}", kind=repr(kind), key=_short(extra[0]))
         if kind == "act":
             action = content.get("action")
             if not isinstance(action, str) or not 0 < len(action) <= _ACTION_LENGTH:
-                limit = f"1 to {_ACTION_LENGTH} characters"
-                raise PageMessageError(f"an action must be a text of {limit}, not {_short(action)}")
+                raise PageMessageError(
+                    "an action must be a text of 1 to {limit} characters, not {value}",
+                    limit=_ACTION_LENGTH,
+                    value=_short(action),
+                )
         elif kind == "new":
             self._page_seed(content.get("seed"))
         elif kind == "pace" and content.get("pace") not in PACES:
-            raise PageMessageError(f"pace must be one of {', '.join(PACES)}, not {_short(content.get('pace'))}")
+            raise PageMessageError(
+                "pace must be one of {allowed}, not {value}",
+                allowed=", ".join(PACES),
+                value=_short(content.get("pace")),
+            )
         elif kind == "take-over" and not (self.mode == "hotseat" and self.handover):
             raise PageMessageError("there is no device to take over (not on the pass-the-device screen)")
         return kind
@@ -724,7 +758,7 @@ class GameBoard(anywidget.AnyWidget):
         if isinstance(seed, str) and _SEED_TEXT.fullmatch(seed):
             seed = int(seed)
         if not isinstance(seed, int) or isinstance(seed, bool) or not -SEED_LIMIT < seed < SEED_LIMIT:
-            raise PageMessageError(f"a seed must be a whole number below 2**53, not {_short(seed)}")
+            raise PageMessageError("a seed must be a whole number below 2**53, not {value}", value=_short(seed))
         return seed
 
     def _handle(self, kind: str, content: dict) -> None:
@@ -762,7 +796,7 @@ class GameBoard(anywidget.AnyWidget):
 
     def _refuse(self, error: PageMessageError) -> None:
         """The one answer to a bad message from the page: an on-board error; nothing else changes."""
-        self._error(Message("Not accepted from the page: {error}. Nothing was changed.", error=str(error)))
+        self._error(Message("Not accepted from the page: {error}. Nothing was changed.", error=error.message))
 
     @traitlets.validate("pace")
     def _valid_pace(self, proposal) -> str:

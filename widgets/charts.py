@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kit.i18n import get_language, gettext
+from kit.i18n import Term, get_language, gettext
 
 NAME = "tablekit"
 
@@ -282,8 +282,12 @@ class Table:
         return "\n".join(lines)
 
 
-def table(frame: Any, by: str | Sequence[str] | None = None, caption: str = "") -> Table:
-    """A polars frame as a learner's table (every row); `by` sorts rows naturally by those columns."""
+def table(frame: Any, by: str | Sequence[str] | None = None, caption: str = "", words: bool = False) -> Table:
+    """A polars frame as a learner's table (every row); `by` sorts rows naturally by those columns.
+
+    words=True heads each column with its name in the learner's language (`column_words`) and
+    writes each text cell that is a word of the catalogs (a component's code: "beginner") in it too;
+    the frame, and the code that selects its columns, keep the data's own names and values."""
     import polars as pl
 
     rows = frame.rows()
@@ -291,4 +295,14 @@ def table(frame: Any, by: str | Sequence[str] | None = None, caption: str = "") 
         keys = [frame.columns.index(name) for name in ([by] if isinstance(by, str) else by)]
         rows = sorted(rows, key=lambda row: tuple(natural_key(row[i]) for i in keys))
     numeric = [dtype.is_numeric() and dtype != pl.Boolean for dtype in frame.dtypes]
-    return Table(frame.columns, rows, numeric, caption)
+    if not words:
+        return Table(frame.columns, rows, numeric, caption)
+    rows = [[format(Term(value)) if isinstance(value, str) else value for value in row] for row in rows]
+    return Table(column_words(frame.columns), rows, numeric, caption)
+
+
+def column_words(columns: Sequence[str]) -> list[str]:
+    """Data columns' names as a learner reads them: each name's words in the language in force
+    ("best_half_width" is the message "best half width"); a name the catalogs do not know stays as
+    it is (and so does every name in English)."""
+    return [format(Term(name)) for name in columns]

@@ -190,7 +190,7 @@ class Funnel(anywidget.AnyWidget):
             kind = content.get("kind") if isinstance(content, dict) else None
             extra = set(content) - {"kind", "source", "trials"} if isinstance(content, dict) else set()
             if kind not in ("run", "more", "again") or extra or (kind != "run" and len(content) > 1):
-                raise ValueError(f"not a message the funnel takes: {_short(content)}")
+                raise ValueError(Message("not a message the funnel takes: {message}", message=_short(content)))
             if kind == "more":
                 if self.view.get("running"):
                     self._more()
@@ -201,14 +201,24 @@ class Funnel(anywidget.AnyWidget):
             else:
                 label, total = content.get("source"), content.get("trials")
                 if not isinstance(label, str) or label not in self.sources:
-                    raise ValueError(f"source must be one of {', '.join(self.sources)}, not {_short(label)}")
+                    raise ValueError(
+                        Message(
+                            "source must be one of {allowed}, not {value}",
+                            allowed=", ".join(self.sources),
+                            value=_short(label),
+                        )
+                    )
                 if isinstance(total, bool) or total not in self.trial_options:
                     raise ValueError(
-                        f"trials must be one of {', '.join(map(str, self.trial_options))}, not {_short(total)}"
+                        Message(
+                            "trials must be one of {allowed}, not {value}",
+                            allowed=", ".join(map(str, self.trial_options)),
+                            value=_short(total),
+                        )
                     )
         except ValueError as error:
             with language(self.lang):
-                self.message = str(Message("Not accepted from the page: {error}", error=str(error)))
+                self.message = str(Message("Not accepted from the page: {error}", error=error.args[0]))
             return
         self.message = ""
         self._start(label, total)

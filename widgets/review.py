@@ -33,7 +33,7 @@ from kit.core import SaveFileError
 from kit.core.saves import loads
 from kit.i18n import Message, Plural, language, number, percent
 
-from .base import SEED_LIMIT, PageMessageError
+from .base import SEED_LIMIT, PageMessageError, _short
 
 #: the longest save file the page may send (a finished three-round game saves in about 40 kB)
 LOAD_LIMIT = 2_000_000
@@ -444,23 +444,30 @@ class ReviewedBoard(traitlets.HasTraits):
             return super()._read_message(content)
         extra = [key for key in content if key != "kind" and key not in REVIEW_KINDS[kind]]
         if extra:
-            raise PageMessageError(f"a {kind!r} message carries no {extra[0]!r}")
+            raise PageMessageError("a {kind} message carries no {key}", kind=repr(kind), key=_short(extra[0]))
         value = content.get(next(iter(REVIEW_KINDS[kind]), ""), None)
         if kind == "review" and not isinstance(value, bool):
             raise PageMessageError("a 'review' message carries on: true or false")
         if kind == "review-step" and (not isinstance(value, int) or isinstance(value, bool)):
             raise PageMessageError("a 'review-step' message carries to: a whole number")
         if kind == "review-evaluate" and value is not None:
-            from kit.sim.review import bounded_rollouts
+            from kit.sim.review import MAX_ROLLOUTS, MIN_ROLLOUTS, bounded_rollouts
 
             try:
                 bounded_rollouts(value)
-            except ValueError as error:
-                raise PageMessageError(str(error)) from None
+            except ValueError:
+                raise PageMessageError(
+                    "rollouts must be a whole number from {low} to {high}, not {value}",
+                    low=MIN_ROLLOUTS,
+                    high=MAX_ROLLOUTS,
+                    value=_short(value),
+                ) from None
         if kind == "review-what-if" and (not isinstance(value, str) or not 0 < len(value) <= 200):
             raise PageMessageError("a 'review-what-if' message carries action: an action's text")
         if kind == "load" and (not isinstance(value, str) or len(value) > LOAD_LIMIT):
-            raise PageMessageError(f"a 'load' message carries text: a save file of at most {LOAD_LIMIT:,} characters")
+            raise PageMessageError(
+                "a 'load' message carries text: a save file of at most {limit:,} characters", limit=LOAD_LIMIT
+            )
         return kind
 
     def _handle(self, kind: str, content: dict) -> None:

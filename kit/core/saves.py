@@ -90,9 +90,39 @@ def loads(text: str | bytes, components: str | Path | None = None) -> Game:
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, UnicodeDecodeError, 5000-digit numbers
-        reason = Message("nested too deeply") if isinstance(error, RecursionError) else str(error)
-        raise SaveFileError("not a readable save file (corrupt or truncated JSON: {reason})", reason=reason) from None
+        raise SaveFileError(
+            "not a readable save file (corrupt or truncated JSON: {reason})", reason=_json_reason(error)
+        ) from None
     return load(data, components)
+
+
+#: what Python's JSON decoder says is wrong, in words the catalogs translate (the decoder speaks English)
+_JSON_PROBLEMS = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting property name enclosed in double quotes": N_("a name in double quotes is missing"),
+    "Expecting ',' delimiter": N_("a comma is missing"),
+    "Expecting ':' delimiter": N_("a colon is missing"),
+    "Unterminated string starting at": N_("a text in quotes does not end"),
+    "Invalid control character at": N_("a text holds a control character"),
+    "Invalid \\escape": N_("a text holds a backslash that is no escape"),
+    "Invalid \\uXXXX escape": N_("a text holds a backslash that is no escape"),
+    "Extra data": N_("something follows the end of the data"),
+}
+_NOT_JSON = N_("the text is not JSON")
+
+
+def _json_reason(error: ValueError | RecursionError) -> Message:
+    """Why the text is no JSON, in the reader's language (with the decoder's line and column)."""
+    if isinstance(error, RecursionError):
+        return Message(N_("nested too deeply"))
+    if isinstance(error, json.JSONDecodeError):
+        problem = Message(_JSON_PROBLEMS.get(error.msg, _NOT_JSON))
+        return Message(
+            N_("{problem}, line {line}, column {column}"), problem=problem, line=error.lineno, column=error.colno
+        )
+    if isinstance(error, UnicodeDecodeError):
+        return Message(N_("the bytes are not UTF-8 text"))
+    return Message(N_("a number is not one a save file may hold"))
 
 
 def load_file(path: str | Path, components: str | Path | None = None) -> Game:

@@ -42,6 +42,10 @@ GUEST_NAMES = {
 }
 
 
+# the score cards' file (score_cards.csv) as a learner's table heads and words it (notebook 7)
+N_("side"), N_("guests"), N_("points"), N_("source"), N_("beginner"), N_("advanced"), N_("assumed")
+
+
 def rule_words(rule: str) -> str:
     """A hotel rule in words, for logs and pictures ("first:monk" -> "monks book first"), in the
     reader's language."""

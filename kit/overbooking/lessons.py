@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
-from kit.i18n import Message, Plural
+from kit.i18n import Message, Plural, Term, gettext
 
+from .components import rule_words
 from .game import Overbooking
+from .rules import card_words, effect_words
 
 
 def _events(game: Overbooking, player: int, kind: str) -> list[dict]:
@@ -44,7 +46,12 @@ def used_an_ability(game: Overbooking, player: int = 0) -> Check:
     abilities = _events(game, player, "ability")
     if abilities:
         return Check(
-            True, Message("your {card} {effect} (OB-5.2)", card=abilities[-1]["card"], effect=abilities[-1]["effect"])
+            True,
+            Message(
+                "your {card} {effect} (OB-5.2)",
+                card=card_words(abilities[-1]["card"]),
+                effect=effect_words(abilities[-1]["effect"]),
+            ),
         )
     return Check(False, Message("place a card at a back door; its ability acts in stage 2 (OB-5.2)"))
 
@@ -63,7 +70,7 @@ def noble_booked_its_choice(game: Overbooking, player: int = 0) -> Check:
                             True,
                             Message(
                                 "your noble put {chosen} first: it booked, beds {beds_before} -> {beds_after} (OB-5)",
-                                chosen=chosen,
+                                chosen=card_words(chosen),
                                 beds_before=later["beds_before"],
                                 beds_after=later["beds_after"],
                             ),
@@ -71,7 +78,8 @@ def noble_booked_its_choice(game: Overbooking, player: int = 0) -> Check:
                     return Check(
                         False,
                         Message(
-                            "your noble chose {chosen}, but even first it found too few beds: New game", chosen=chosen
+                            "your noble chose {chosen}, but even first it found too few beds: New game",
+                            chosen=card_words(chosen),
                         ),
                     )
     return Check(False, Message("choose which of your queue cards your noble puts first (click it in the queue)"))
@@ -90,16 +98,19 @@ def booked_under_rule(game: Overbooking, rule: str, player: int = 0) -> Check:
                 True,
                 Message(
                     "your {card} booked at hotel {hotel} ({rule}), beds {beds_before} -> {beds_after} (OB-6)",
-                    card=event["card"],
+                    card=card_words(event["card"]),
                     hotel=event["hotel"],
-                    rule=rule,
+                    rule=rule_words(rule),
                     beds_before=event["beds_before"],
                     beds_after=event["beds_after"],
                 ),
             )
-    numbers = ", ".join(str(n) for n, hotel in enumerate(game.hotels, 1) if hotel.rule == rule) or "none now"
+    numbers = ", ".join(str(n) for n, hotel in enumerate(game.hotels, 1) if hotel.rule == rule) or gettext("none now")
     return Check(
-        False, Message("book a card at the hotel whose rule is {rule} (hotel {numbers})", rule=rule, numbers=numbers)
+        False,
+        Message(
+            "book a card at the hotel whose rule is {rule} (hotel {numbers})", rule=rule_words(rule), numbers=numbers
+        ),
     )
 
 
@@ -141,11 +152,13 @@ def earned_a_crest_bonus(game: Overbooking, player: int = 0) -> Check:
     counts = {}
     for card in game.booked[player]:
         counts[card.crest] = counts.get(card.crest, 0) + 1
-    best = max(counts.items(), key=lambda item: item[1], default=("none", 0))
+    best = max(counts.items(), key=lambda item: item[1], default=("none", 0))  # "none": a word of the catalogs
     return Check(
         False,
         Message(
-            "most booked of one crest so far: {value} ({value2}); the bonus starts at 4", value=best[1], value2=best[0]
+            "most booked of one crest so far: {value} ({value2}); the bonus starts at 4",
+            value=best[1],
+            value2=Term(best[0]),
         ),
     )
 

@@ -467,6 +467,11 @@ def guest_name(kind: str) -> Term:
     return Term(GUEST_NAMES[kind][0] if kind in GUEST_NAMES else kind)
 
 
+def crest_name(crest: str) -> Term:
+    """A crest's name ("bird"), translated where it is read."""
+    return Term(crest)
+
+
 def guest_names(kind: str) -> Term:
     """Several guests' name ("monks"), translated where it is read."""
     return Term(GUEST_NAMES[kind][1] if kind in GUEST_NAMES else f"{kind}s")

@@ -20,10 +20,11 @@ from functools import lru_cache
 from itertools import product
 
 from kit.core import Chance
-from kit.i18n import Term
+from kit.i18n import N_, Term, render
 from kit.overbooking import Overbooking
 from kit.overbooking.components import load_components
 from kit.overbooking.heuristic import HeuristicBot
+from kit.overbooking.rules import card_words
 
 # 4, 5 and 6 beds: the kinds behind a large back (OB-1). `Term`s: each equals its English code, and
 # reads in the learner's language where it is formatted into a text
@@ -107,6 +108,24 @@ def position(layout: Mapping = POSITION, seed: int = 0) -> Overbooking:
     if layout is not POSITION:
         return Overbooking(players=3, seed=seed, scenario={"hotels": [dict(layout)]})
     return Overbooking(players=3, seed=seed, scenario={"hotels": [dict(layout), *OTHER_HOTELS], "hands": HANDS})
+
+
+#: where a card lies at a hotel, and a face-down card's back, as a learner reads them
+WHERE = {"queue": N_("queue · {colour}: {card}"), "back": N_("back door · {colour}: {card}")}
+BACKS = {"small": N_("face down, a small crest ({crest})"), "large": N_("face down, a large crest ({crest})")}
+
+
+def hotel_cards(hotel: Mapping) -> list[str]:
+    """Each card in a hotel's booking queue and at its back door as the seat of the view sees it, in
+    words: its owner's colour, and the card (one's own) or its back (size and crest: anyone's)."""
+    lines = []
+    for where in ("queue", "back"):
+        for slot in hotel[where]:
+            card = (
+                card_words(slot["card"]) if "card" in slot else render(BACKS[slot["size"]], crest=Term(slot["crest"]))
+            )
+            lines.append(render(WHERE[where], colour=Term(slot["colour"]), card=card))
+    return lines
 
 
 def books(layout: Mapping, me: int = ME) -> bool:

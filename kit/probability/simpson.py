@@ -15,18 +15,24 @@ from collections.abc import Sequence
 import polars as pl
 
 from kit.i18n import N_, Term, gettext, percent, render
+from kit.sim.analyses.overbooking import POOLED
 from kit.sim.stats import is_reversal, share_by
 
 #: the ways a comparison can point, as data (English) that reads in the learner's language when shown
 LATER, EARLIER, UNCLEAR = Term(N_("later")), Term(N_("earlier")), Term(N_("unclear"))
-POOLED = "both, pooled"
 #: the rows of `order_table_markdown`, as a learner reads them
 SIZE_ROWS = {
     "small": N_("small cards (1–3 beds)"),
     "large": N_("large cards (4–6 beds)"),
-    POOLED: N_("both, pooled"),
+    POOLED: POOLED,
 }
 SIZE_CARDS = {"small": N_("small cards"), "large": N_("large cards")}
+
+
+def words(key: str) -> str:
+    """A group of the lesson's tables ("small", "heuristic", "both, pooled") as a learner reads it;
+    the tables keep the keys, which code selects by."""
+    return format(Term(key))
 
 
 def card_order_table(decisions: pl.DataFrame, bot: str = "heuristic", cards: Sequence[int] = (3, 5)) -> pl.DataFrame:
@@ -37,8 +43,8 @@ def card_order_table(decisions: pl.DataFrame, bot: str = "heuristic", cards: Seq
         (pl.col("bot") == bot) & (pl.col("where") == "queue") & pl.col("card_number").is_in(list(cards))
     )
     split = share_by(queued, ["size", "card_number"], "booked")
-    pooled = share_by(queued.with_columns(size=pl.lit("both, pooled")), ["size", "card_number"], "booked")
-    order = {"small": 0, "large": 1, "both, pooled": 2}
+    pooled = share_by(queued.with_columns(size=pl.lit(POOLED)), ["size", "card_number"], "booked")
+    order = {"small": 0, "large": 1, POOLED: 2}
     return (
         pl.concat([split, pooled.select(split.columns)])
         .with_columns(n=pl.col("n").cast(pl.Int64))
@@ -167,5 +173,5 @@ def queue_ahead_table(decisions: pl.DataFrame, ahead: Sequence[int] = (0, 2), qu
     if queue_only:
         placed = placed.filter(pl.col("where") == "queue")
     split = share_by(placed, ["bot", "ahead"], "booked")
-    pooled = share_by(placed.with_columns(bot=pl.lit("both, pooled")), ["bot", "ahead"], "booked")
+    pooled = share_by(placed.with_columns(bot=pl.lit(POOLED)), ["bot", "ahead"], "booked")
     return pl.concat([split, pooled.select(split.columns)]).with_columns(n=pl.col("n").cast(pl.Int64))

@@ -26,8 +26,10 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+import polars as pl
+
 from kit.core import Game
-from kit.i18n import Message, percent, render
+from kit.i18n import N_, Message, gettext, percent, render
 from kit.lostcities import LostCities
 from kit.sim.advice import Advice, advise
 
@@ -239,6 +241,60 @@ def width_row(result: Advice) -> dict:
     }
 
 
+#: the columns of `table` and `width_row` as a learner's table heads them (`widgets.charts.table(...,
+#: words=True)`: "best_half_width" reads "best half width"); code keeps the names
+COLUMN_WORDS = (
+    N_("action"),
+    N_("score difference"),
+    N_("low"),
+    N_("high"),
+    N_("vs best"),
+    N_("vs best low"),
+    N_("vs best high"),
+    N_("win chance"),
+    N_("rollouts"),
+    N_("best"),
+    N_("best value"),
+    N_("best half width"),
+    N_("predicted"),
+    N_("second"),
+    N_("overlap"),
+    N_("gap"),
+    N_("gap low"),
+    N_("gap high"),
+    N_("told apart"),
+    N_("game"),
+)
+#: the two moves of `own_intervals`, as a chart's legend names them
+MOVES = {"best": N_("best"), "second": N_("second")}
+
+
+def move_words() -> list[str]:
+    """The legend's words for the best and the second move, in the language in force, in that order."""
+    return [gettext(words) for words in MOVES.values()]
+
+
+def own_intervals(rows: pl.DataFrame) -> pl.DataFrame:
+    """`widths` rows as one row per number of rollouts and move (the best, the second): its estimate
+    and its own 95% interval, `move` in the learner's words and `label` naming the move, for a chart."""
+    return pl.concat(
+        [
+            rows.select(
+                "rollouts",
+                move=pl.lit(gettext(words)),
+                action=move,
+                value=f"{move}_value",
+                half=f"{move}_half_width",
+            )
+            for move, words in MOVES.items()
+        ]
+    ).with_columns(
+        low=pl.col("value") - pl.col("half"),
+        high=pl.col("value") + pl.col("half"),
+        label=pl.col("move") + ": " + pl.col("action"),
+    )
+
+
 def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: float) -> int:
     """The rollouts needed to shrink an interval from `half_width_now` (with `rollouts_now`) to
     `half_width_wanted`: the width goes as 1/√n, so n grows with the square of the shrinking."""
@@ -248,8 +304,8 @@ def rollouts_for(half_width_now: float, rollouts_now: int, half_width_wanted: fl
 def table(advice: Advice, top: int = 8) -> list[dict]:
     """The advisor's table as rows for a frame: the `top` actions, best first, each with its own
     estimate and interval and its paired difference to the best ("vs best") with that interval.
-    The column names stay English in code (code selects columns by them; `widgets.charts.table` shows
-    them in the learner's language); the moves are in the learner's words."""
+    The column names stay English in code (code selects columns by them; `widgets.charts.table(...,
+    words=True)` heads them in the learner's language); the moves are in the learner's words."""
     return [
         {
             "action": advice.words(value.action),
@@ -259,7 +315,7 @@ def table(advice: Advice, top: int = 8) -> list[dict]:
             "vs best": round(value.vs_best, 2),
             "vs best low": round(value.vs_best_low, 2),
             "vs best high": round(value.vs_best_high, 2),
-            "win": round(value.win, 3),
+            "win chance": round(value.win, 3),
             "n": value.n,
         }
         for value in advice.actions[:top]

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
-from kit.i18n import N_, Term
+from kit.i18n import N_, Term, gettext, render
 
 TOURIST_KINDS = ("plain", "rich", "lovers", "celebrity", "bather")
 BUILDING_KINDS = ("extra_room", "suite", "pool", "swap_card", "send_home", "take_back")
@@ -67,12 +67,47 @@ class Tourist(NamedTuple):
 N_("plain"), N_("rich"), N_("lovers"), N_("celebrity"), N_("bather")
 
 
-def tourist_words(label: str) -> str:
+def tourist_words(label: str, nationalities: dict[str, str] | None = None) -> str:
     """A tourist's label as logged ("G bather 2": the nationality's key, the kind, a bather's ring)
-    with its kind in the reader's language ("G badegjest 2")."""
+    in the reader's words, the nationality named ("bather (Germany), swim ring 2", "plażowicz
+    (Niemcy), koło ratunkowe 2"). `nationalities`: key -> name (the default component files' when
+    None); a key it does not know stays as it is."""
     key, _, rest = label.partition(" ")
     kind, _, ring = rest.partition(" ")
-    return " ".join(part for part in (key, format(Term(kind)) if kind else "", ring) if part)
+    if not kind:  # not a tourist's label: say it as it is
+        return label
+    names = load_components().nationalities if nationalities is None else nationalities
+    nationality = Term(names.get(key, key))
+    if ring:
+        return render(
+            N_("{kind} ({nationality}), swim ring {ring}"), kind=Term(kind), nationality=nationality, ring=ring
+        )
+    return render(N_("{kind} ({nationality})"), kind=Term(kind), nationality=nationality)
+
+
+def nationality_letters(nationalities: dict[str, str]) -> dict[str, str]:
+    """What a tourist tile or a flag shows of each nationality, in the reader's language: the first
+    letter of its name, or as many first letters as tell it from the others' names (Polish:
+    "No" for Norwegia, "Ni" for Niemcy). In English these are the component files' keys."""
+    names = {key: format(Term(name)) for key, name in nationalities.items()}
+    letters = {}
+    for key, name in names.items():
+        others = [other.casefold() for k, other in names.items() if k != key]
+        size = 1
+        while size < len(name) and any(other.startswith(name[:size].casefold()) for other in others):
+            size += 1
+        letters[key] = name[:size].strip() or key
+    return letters
+
+
+def price_card_words(key: str) -> str:
+    """A price card as the log writes it ("14/8", "grey") in the reader's words: the grey card is
+    named by what it says in the rulebook's language ("grey" in English)."""
+    return gettext(GREY_NAME) if key == "grey" else key
+
+
+#: the grey price card's name inside a sentence ("You choose grey.")
+GREY_NAME = N_("grey")
 
 
 @dataclass(frozen=True, eq=False)

@@ -27,7 +27,7 @@ from kit.i18n import N_, Message, Plural, Term, Terms, gettext, render
 
 from . import rules
 from .actions import Action, Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack, parse
-from .components import Components, PriceCard, Tourist, load_components, tourist_words
+from .components import Components, PriceCard, Tourist, load_components, price_card_words, tourist_words
 from .hotel import Hotel, payment_reason
 from .playouts import FAST_PATH
 from .scenarios import apply_scenario
@@ -280,11 +280,13 @@ class Samoa(Game):
 
     def action_words(self, action: Action) -> str:
         if isinstance(action, Choose):
-            return render(N_("play the price card {card}"), card=action.card)
+            return render(N_("play the price card {card}"), card=price_card_words(action.card))
         if isinstance(action, TakeBack):
-            return render(N_("use the take-back tile: {cards} back to hand"), cards=", ".join(action.cards))
+            return render(
+                N_("use the take-back tile: {cards} back to hand"), cards=", ".join(map(price_card_words, action.cards))
+            )
         if isinstance(action, Swap):
-            return render(N_("use the swap tile: play {card}"), card=action.card)
+            return render(N_("use the swap tile: play {card}"), card=price_card_words(action.card))
         if isinstance(action, Keep):
             return gettext("keep the price card played")
         if isinstance(action, Buy):
@@ -306,11 +308,14 @@ class Samoa(Game):
             return render(N_("send the tourists of room {room} home"), room=action.room)
         return gettext("done placing tourists")
 
+    def _tourist_words(self, label: str) -> str:
+        return tourist_words(label, self.components.nationalities)
+
     def describe(self, data: dict[str, Any], reader: int | None = None) -> str:
         who, kind = Subject(data["player"], reader), data["kind"]
         say = who.say
         if kind == "setup":
-            flags = " ".join(data["flags"])
+            flags = Terms(self.components.nationalities.get(key, key) for key in data["flags"])
             return render(
                 N_("Flags laid out: {flags}; the tie card's hammer points to player {hammer}."),
                 flags=flags,
@@ -336,37 +341,41 @@ class Samoa(Game):
             return say(
                 N_("Your guests leave: {tourists}."),
                 N_("Player {player}'s guests leave: {tourists}."),
-                tourists=", ".join(map(tourist_words, data["tourists"])),
+                tourists=", ".join(map(self._tourist_words, data["tourists"])),
             )
         if kind == "arrive":
             groups = "; ".join(
-                render(N_("group {number}: {tourists}"), number=i + 1, tourists=", ".join(map(tourist_words, g)))
+                render(N_("group {number}: {tourists}"), number=i + 1, tourists=", ".join(map(self._tourist_words, g)))
                 for i, g in enumerate(data["groups"])
             )
             return render(N_("Tourist card {card}: {groups}."), card=data["card"], groups=groups)
         if kind == "choose":
             if "card" in data:
-                return say(N_("You choose {card}."), N_("Player {player} chooses {card}."), card=data["card"])
+                return say(
+                    N_("You choose {card}."), N_("Player {player} chooses {card}."), card=price_card_words(data["card"])
+                )
             return say(N_("You choose a price card."), N_("Player {player} chooses a price card."))
         if kind == "take-back":
+            cards = [price_card_words(card) for card in data["cards"]]
             return say(
                 N_("You use the take-back tile: {cards} back to hand."),
                 N_("Player {player} uses the take-back tile: {cards} back to hand."),
-                cards=render(N_("{first} and {second}"), first=data["cards"][0], second=data["cards"][1])
-                if len(data["cards"]) == 2
-                else ", ".join(data["cards"]),
+                cards=render(N_("{first} and {second}"), first=cards[0], second=cards[1])
+                if len(cards) == 2
+                else ", ".join(cards),
             )
         if kind == "reveal":
             cards = ", ".join(
-                render(N_("player {number} {card}"), number=p, card=c) for p, c in enumerate(data["cards"])
+                render(N_("player {number} {card}"), number=p, card=price_card_words(c))
+                for p, c in enumerate(data["cards"])
             )
             return render(N_("Price cards revealed: {cards}."), cards=cards)
         if kind == "swap":
             return say(
                 N_("You use the swap tile: {out} back to hand, play {card}."),
                 N_("Player {player} uses the swap tile: {out} back to hand, plays {card}."),
-                out=data["out"],
-                card=data["in"],
+                out=price_card_words(data["out"]),
+                card=price_card_words(data["in"]),
             )
         if kind == "build-order":
             return render(N_("Building order: {order}."), order=", ".join(map(str, data["order"])) or gettext("nobody"))
@@ -394,7 +403,7 @@ class Samoa(Game):
         if kind == "tourist-order":
             return render(N_("Tourist order: {order}."), order=", ".join(map(str, data["order"])))
         if kind == "place":
-            params = {"tourist": tourist_words(data["tourist"]), "room": data["room"], "pays": data["pays"]}
+            params = {"tourist": self._tourist_words(data["tourist"]), "room": data["room"], "pays": data["pays"]}
             if data["why"]:
                 why = "; ".join(payment_reason(reason) for reason in data["why"])
                 return say(
@@ -412,7 +421,7 @@ class Samoa(Game):
             return say(
                 N_("You send {tourists} home from room {room}."),
                 N_("Player {player} sends {tourists} home from room {room}."),
-                tourists=", ".join(map(tourist_words, data["tourists"])),
+                tourists=", ".join(map(self._tourist_words, data["tourists"])),
                 room=data["room"],
             )
         if kind == "done":
@@ -433,12 +442,14 @@ class Samoa(Game):
         if kind == "card":
             if data["fate"] == "taken back":
                 return say(
-                    N_("Your {card} is taken back."), N_("Player {player}'s {card} is taken back."), card=data["card"]
+                    N_("Your {card} is taken back."),
+                    N_("Player {player}'s {card} is taken back."),
+                    card=price_card_words(data["card"]),
                 )
             return say(
                 N_("Your {card} is {fate}."),
                 N_("Player {player}'s {card} is {fate}."),
-                card=data["card"],
+                card=price_card_words(data["card"]),
                 fate=Term(data["fate"]),
             )
         if kind == "tie-card":

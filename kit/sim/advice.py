@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,7 +64,7 @@ import numpy as np
 from kit.bots.rollout import engine_for, play_to_end, rollout_bots
 from kit.core import Chance, Game
 from kit.core.fastpath import policy_name as _policy_name
-from kit.i18n import N_, Message
+from kit.i18n import N_, Message, Terms
 
 from .stats import mean_interval, wilson_interval
 
@@ -322,12 +322,44 @@ def _why(actions: list, world: Game, game_seed: int, policy_seed: int, policy: A
             moves=max(met),
         )
     ends = [json.loads(path[-1])[0] for path in paths]
-    parts = sorted(set().union(*(_differing(ends[0], end) for end in ends[1:])))
+    parts = set().union(*(_differing(ends[0], end) for end in ends[1:]))
     return Message(
         "Replaying the first rollout move by move, the games after them ended with the same scores in positions "
         "that differ only in {parts}",
-        parts=", ".join(parts),
+        parts=view_parts(parts),
     )
+
+
+def view_parts(parts: Iterable[str]) -> Terms:
+    """Named parts of a view ("booked", "hands.0") as a learner reads them: each top-level part's
+    words ("the booked cards"), in the language in force where they are read."""
+    return Terms(VIEW_PARTS.get(top, top.replace("_", " ")) for top in sorted({part.split(".")[0] for part in parts}))
+
+
+#: the parts of the games' open views that can differ when the scores agree, in words (`_why`); a
+#: part not named here reads as its key
+VIEW_PARTS = {
+    "booked": N_("the booked cards"),
+    "hands": N_("the hands"),
+    "hand_sizes": N_("the sizes of the hands"),
+    "deck": N_("the draw pile"),
+    "decks": N_("the draw piles"),
+    "discard_piles": N_("the discard piles"),
+    "expeditions": N_("the expeditions"),
+    "unseen": N_("the unseen cards"),
+    "box": N_("the cards in the box"),
+    "placed": N_("the cards placed"),
+    "hotels": N_("the hotels"),
+    "tokens": N_("the point tokens"),
+    "tiles": N_("the hotel tiles"),
+    "chosen": N_("the price cards chosen"),
+    "used_cards": N_("the price cards used"),
+    "groups": N_("the tourist groups"),
+    "supply": N_("the tourists' supply"),
+    "money_all": N_("the money"),
+    "offer": N_("the building tiles on offer"),
+    "order": N_("the order of play"),
+}
 
 
 def _differing(a: Any, b: Any, part: str = "") -> set[str]:

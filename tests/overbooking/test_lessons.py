@@ -19,7 +19,7 @@ def test_noble_booked_its_choice_depends_on_the_choice():
     assert game.to_move == 0 and not lessons.noble_booked_its_choice(game).done
     game.apply("target 2")  # the soldier books first: 9 -> 4, the worker no longer fits, the maid does
     check = lessons.noble_booked_its_choice(game)
-    assert check.done and "fish-soldier" in str(check)
+    assert check.done and "soldier (fish)" in str(check)  # the card in words, as the board names it
 
 
 def test_booked_under_rule_only_counts_the_hotel_with_that_rule():
@@ -29,7 +29,7 @@ def test_booked_under_rule_only_counts_the_hotel_with_that_rule():
     assert not lessons.booked_under_rule(game, "first:monk").done
     booked = Overbooking(players=4, seed=1, scenario={"hotels": [other, monks], "check": True})
     check = lessons.booked_under_rule(booked, "first:monk")
-    assert check.done and "fish-monk" in str(check)
+    assert check.done and "monk (fish)" in str(check)  # the card in words, as the board names it
     assert not lessons.booked_under_rule(
         booked, "first:monk", 1
     ).done  # the monk went first: 6 -> 5, no room for the worker

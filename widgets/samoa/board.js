@@ -17,7 +17,7 @@ function touristNode(view, label) {
   node.style.background = colour;
   node.style.color = inkFor(colour);
   node.title = name;
-  node.append(el("span", "sa-nat", nationality), el("span", "sa-icon", icon));
+  node.append(el("span", "sa-nat", view.nationality_letters[nationality]), el("span", "sa-icon", icon));
   return node;
 }
 
@@ -84,7 +84,7 @@ function render({ model, el: host }) {
       flag.style.background = view.nationality_colours[nationality];
       flag.style.color = inkFor(view.nationality_colours[nationality]);
       flag.title = t(view, "sa_flag_title", { round, nationality: view.nationalities[nationality] });
-      flag.append(el("span", "", nationality), el("span", "sa-round", String(round)));
+      flag.append(el("span", "", view.nationality_letters[nationality]), el("span", "sa-round", String(round)));
       if (view.doubled_rounds.includes(round)) flag.append(el("span", "sa-2x", "2X"));
       row.append(flag);
     });
@@ -332,7 +332,7 @@ function render({ model, el: host }) {
     block.setAttribute("aria-label", t(view, "sa_legend_label"));
     Object.entries(view.nationalities).forEach(([key, name]) => {
       const item = el("span", "sa-legend-item");
-      const swatch = el("span", "sa-legend-flag", key);
+      const swatch = el("span", "sa-legend-flag", view.nationality_letters[key]);
       swatch.style.background = view.nationality_colours[key];
       swatch.style.color = inkFor(view.nationality_colours[key]);
       item.append(swatch, el("span", "", name));

@@ -12,7 +12,7 @@ from typing import Any
 from kit.i18n import N_, Term, gettext, render
 from kit.samoa import Samoa
 from kit.samoa.actions import Buy, Choose, Place, Remove, SendHome, Swap
-from kit.samoa.components import Components
+from kit.samoa.components import Components, nationality_letters
 from kit.samoa.heuristic import HeuristicBot
 
 from ..analysis import AnalysedBoard
@@ -121,7 +121,15 @@ class SamoaBoard(ReviewedBoard, AnalysedBoard):
         words = board_words(self.game.components)
         help_text = gettext(PHASE_HELP[view["phase"]]) if view["phase"] in PHASE_HELP else ""
         nationalities = {key: format(Term(name)) for key, name in view["nationalities"].items()}
-        return {**view, "hotels": hotels, "phase_help": help_text, "nationalities": nationalities, **words}
+        letters = nationality_letters(view["nationalities"])
+        return {
+            **view,
+            "hotels": hotels,
+            "phase_help": help_text,
+            "nationalities": nationalities,
+            "nationality_letters": letters,
+            **words,
+        }
 
     def action_places(self, action, view: dict[str, Any]) -> list[str]:
         """The advisor's preview: the price card, the tourist and the room, or the tile bought (the

@@ -7,6 +7,7 @@ from typing import Any
 
 from kit.i18n import N_, Term, Terms, gettext, render
 from kit.samoa import Samoa
+from kit.samoa.components import nationality_letters, price_card_words, tourist_words
 
 from ..colours import ink_for
 from ..svg import Picture, attr, document, rect, text, title
@@ -28,9 +29,11 @@ def _tourist(view: dict[str, Any], label: str, x: float, y: float, radius: int =
     colour = view["nationality_colours"][nationality]
     icon = f"≈{ring[0]}" if kind == "bather" and ring else ICONS.get(kind, "")
     ink = ink_for(colour)
+    letter = nationality_letters(view["nationalities"])[nationality]
+    words = tourist_words(label, view["nationalities"])
     return (
-        f"<g>{title(label)}<circle cx='{x:g}' cy='{y:g}' r='{radius}' fill='{attr(colour)}' stroke='#333'/>"
-        + text(x, y - 1, nationality, size=9, anchor="middle", weight="bold", fill=ink)
+        f"<g>{title(words)}<circle cx='{x:g}' cy='{y:g}' r='{radius}' fill='{attr(colour)}' stroke='#333'/>"
+        + text(x, y - 1, letter, size=9, anchor="middle", weight="bold", fill=ink)
         + text(x, y + 9, icon, size=8, anchor="middle", fill=ink)
         + "</g>"
     )
@@ -63,6 +66,7 @@ def svg(view: dict[str, Any]) -> str:
             weight="bold",
         )
     )
+    letters = nationality_letters(view["nationalities"])
     for index, nationality in enumerate(view["flags"]):
         x, round_ = 10 + index * 38, index + 1
         colour = view["nationality_colours"][nationality]
@@ -71,7 +75,7 @@ def svg(view: dict[str, Any]) -> str:
         body.append(
             f"<g{opacity}>"
             + rect(x, 32, 34, 22, colour, stroke, 3)
-            + text(x + 17, 47, f"{nationality}{round_}", 10, "middle", "bold", ink_for(colour))
+            + text(x + 17, 47, f"{letters[nationality]}{round_}", 10, "middle", "bold", ink_for(colour))
             + "</g>"
         )
         if round_ in view["doubled_rounds"]:
@@ -102,7 +106,7 @@ def svg(view: dict[str, Any]) -> str:
         if shown is None and p == view["viewer"]:
             shown = view["my_card"]
         hidden = gettext("chosen") if view["has_chosen"][p] else "…"
-        cards.append(f"P{p}: {shown or hidden}")
+        cards.append(f"P{p}: {price_card_words(shown) if shown else hidden}")
     tie_card = view["tie_card"]
     tie = render(
         N_("tie card: hammer → P{hammer}, suitcase → P{suitcase}"),
@@ -139,7 +143,11 @@ def svg(view: dict[str, Any]) -> str:
         body.append(text(10, y, render(N_("Open teaching view — money: {money}"), money=money), 11, weight="bold"))
         y += 16
         for p, hand in enumerate(view["hands"]):
-            body.append(text(10, y, render(N_("P{seat} hand: {cards}"), seat=p, cards=" ".join(hand)), 10))
+            body.append(
+                text(
+                    10, y, render(N_("P{seat} hand: {cards}"), seat=p, cards=" ".join(map(price_card_words, hand))), 10
+                )
+            )
             y += 14
     elif view["viewer"] is not None:
         body.append(
@@ -150,7 +158,7 @@ def svg(view: dict[str, Any]) -> str:
                     N_("Your hand (P{seat}, {money} Tala): {cards}"),
                     seat=view["viewer"],
                     money=view["money"],
-                    cards=" ".join(view["hand"]),
+                    cards=" ".join(map(price_card_words, view["hand"])),
                 ),
                 11,
                 weight="bold",

@@ -14,6 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from kit.core.data import dataset_dir, read_rows
+from kit.i18n import N_
 from kit.overbooking.components import rule_words
 
 from ..stats import interval_text, is_reversal, share_by
@@ -46,13 +47,18 @@ def queue_placements(decisions: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+#: the key of the rows of all bots together (code selects by it; a learner reads it as its words,
+#: the message "both, pooled")
+POOLED = N_("both, pooled")
+
+
 def booking_odds(decisions: pl.DataFrame, by: Sequence[str], pooled: bool = False) -> pl.DataFrame:
     """The share of queued cards that booked, per group of `by`: n, successes, share and its 95%
     Wilson interval. With pooled=True, also the rows of all bots together (bot = "both, pooled")."""
     queue = queue_placements(decisions)
     odds = share_by(queue, list(by), "booked")
     if pooled and "bot" in by:
-        together = share_by(queue.with_columns(bot=pl.lit("both, pooled")), list(by), "booked")
+        together = share_by(queue.with_columns(bot=pl.lit(POOLED)), list(by), "booked")
         odds = pl.concat([odds, together.select(odds.columns)])
     return odds
 
@@ -117,7 +123,7 @@ def pooled_reversal(odds: pl.DataFrame, min_n: int = 50) -> bool:
     reversal: every bot's trend clearly one way and the pooled one clearly the other? Two bots whose
     trends point opposite ways, pooled into the larger one's direction, are not."""
     trends = queue_trends(odds, min_n)
-    pooled = trends.pop("both, pooled")
+    pooled = trends.pop(POOLED)
     return is_reversal(trends.values(), pooled, unclear="about the same")
 
 
