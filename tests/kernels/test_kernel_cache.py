@@ -149,9 +149,9 @@ def test_a_user_with_a_cache_of_their_own_compiles_nothing_after_the_install_was
     """The real kernel in a fresh process whose numba caches elsewhere (NUMBA_CACHE_DIR, as a
     student's per-user folder): everything the advisor and the bots call loads from the copied cache."""
     pytest.importorskip("numba")
+    import kit.lostcities.fast as kernel
     from kit.kernels.prepare import compile_game
     from kit.lostcities import LostCities
-    import kit.lostcities.fast as kernel
 
     if os.environ.get("NUMBA_CACHE_DIR") or not os.access(Path(kernel.__file__).parent, os.W_OK):
         pytest.skip("this checkout caches away from its sources: there is no installed cache to start from")
