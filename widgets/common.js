@@ -340,11 +340,12 @@ function roundOverStatus(model) {
   return t(model, "round_over_status", { title: summary.title, button: summary.button || t(model, "continue") });
 }
 
-// Marks of what changed since the viewer's last move: `node` gets a coloured ring and `words`
+// Marks of what changed since the viewer's last move: `node` gets a coloured ring, a badge, and `words`
 // (read by screen readers and shown as a tooltip), e.g. "new: played by player 1".
-function markNew(node, words, kind = "new") {
+function markNew(view, node, words, kind = "new") {
   if (!node) return;
   node.classList.add(kind === "drawn" ? "tk-drawn" : "tk-changed");
+  node.dataset.mark = t(view, kind === "drawn" ? "mark_drawn" : "mark_new");
   node.title = node.title ? `${node.title} — ${words}` : words;
   const label = node.getAttribute("aria-label");
   if (label) node.setAttribute("aria-label", `${label}, ${words}`);

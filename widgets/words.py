@@ -17,6 +17,9 @@ from kit.i18n import LANGUAGES, N_, NAMES, get_language, gettext, language, nget
 SHARED = {
     "scores": N_("scores"),
     "since_last_move": N_("Since your last move"),
+    # the badges on what changed since the viewer's last move, and on the card they drew
+    "mark_new": N_("new"),
+    "mark_drawn": N_("drawn"),
     "game_controls": N_("game controls"),
     "mode_bot": N_("Against bots"),
     "mode_hotseat": N_("Hot-seat (pass the device)"),

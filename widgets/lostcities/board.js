@@ -192,7 +192,10 @@ function render({ model, el: host }) {
       const drawable = view.phase === "draw" && view.legal_actions.includes(`draw ${info.key}`);
       const discardable = view.phase === "play" && selected.length === 1 && selected[0][0] === info.key;
       if (drawable || discardable) pile.classList.add("lc-target");
-      if (view.forbidden_pile === info.key) pile.classList.add("lc-forbidden");
+      if (view.forbidden_pile === info.key) {
+        pile.classList.add("lc-forbidden");
+        pile.append(el("div", "lc-forbidden-note", t(view, "lc_just_discarded")));
+      }
       const size = view.discard_sizes[info.key];
       const label = t(view, "lc_pile_label", { expedition: info.name, top: top ? t(view, "lc_on_top", { card: cardName(view, top) }) : t(view, "lc_empty"), cards: tn(view, "lc_cards", size) });
       clickableNode(pile, label, () => {
@@ -351,14 +354,14 @@ function render({ model, el: host }) {
         const side = sideOfPlayer(event.player);
         const where = root.querySelector(`.${side === us ? "lc-us" : "lc-them"} .lc-exp[data-exp='${event.card[0]}']`);
         const cards = where ? where.querySelectorAll(`.lc-card[data-card='${event.card}']`) : [];
-        markNew(cards[cards.length - 1], t(view, "lc_played_by", { who }));
+        markNew(view, cards[cards.length - 1], t(view, "lc_played_by", { who }));
       } else if (event.kind === "discard") {
-        markNew(root.querySelector(`.lc-pile[data-pile='${event.card[0]}'] .lc-card[data-card='${event.card}']`), t(view, "lc_discarded_by", { who }));
+        markNew(view, root.querySelector(`.lc-pile[data-pile='${event.card[0]}'] .lc-card[data-card='${event.card}']`), t(view, "lc_discarded_by", { who }));
       } else if (event.kind === "draw" && event.from !== "deck") {
-        markNew(root.querySelector(`.lc-pile[data-pile='${event.from}']`), t(view, "lc_took_from_pile", { who, card: event.card }));
+        markNew(view, root.querySelector(`.lc-pile[data-pile='${event.from}']`), t(view, "lc_took_from_pile", { who, card: event.card }));
       } else if (event.kind === "draw" && event.player === viewer && event.card) {
         const cards = root.querySelectorAll(`.lc-in-hand[data-card='${event.card}']`);
-        markNew(cards[cards.length - 1], t(view, "lc_card_you_drew"), "drawn");
+        markNew(view, cards[cards.length - 1], t(view, "lc_card_you_drew"), "drawn");
       }
     });
   }

@@ -67,6 +67,7 @@ class LostCitiesBoard(ReviewedBoard, AnalysedBoard):
         "lc_pile_label": N_("{expedition} discard pile: {top}, {cards}"),
         "lc_on_top": N_("{card} on top"),
         "lc_empty": N_("empty"),
+        "lc_just_discarded": N_("just discarded"),
         "lc_deck_left": counted("{n} card left in the draw pile", "{n} cards left in the draw pile"),
         "lc_draw_pile": N_("draw pile"),
         "lc_next": N_("next:"),

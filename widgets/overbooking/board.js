@@ -297,7 +297,7 @@ function render({ model, el: host }) {
       const ordered = where === "back" ? nodes.reverse() : nodes;
       events.forEach((event, i) => {
         const node = ordered[hotelSlots.length - events.length + i];
-        markNew(node, t(view, "ob_placed_by", { who: event.player === viewer ? t(view, "you") : t(view, "player_lower", { seat: event.player }) }));
+        markNew(view, node, t(view, "ob_placed_by", { who: event.player === viewer ? t(view, "you") : t(view, "player_lower", { seat: event.player }) }));
       });
     });
   }

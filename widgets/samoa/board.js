@@ -349,14 +349,14 @@ function render({ model, el: host }) {
     (model.get("recent") || []).forEach((event) => {
       const who = event.player === viewer ? t(view, "you") : t(view, "player_lower", { seat: event.player });
       if (event.kind === "place") {
-        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), t(view, "sa_placed_here", { who, tourist: event.tourist }));
+        markNew(view, root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), t(view, "sa_placed_here", { who, tourist: event.tourist }));
       } else if (event.kind === "buy") {
         const head = root.querySelectorAll(".sa-hotel-head")[event.player];
-        markNew(head, t(view, "sa_bought", { who, tile: view.tile_names[event.tile] ?? event.tile, bid: event.bid }));
+        markNew(view, head, t(view, "sa_bought", { who, tile: view.tile_names[event.tile] ?? event.tile, bid: event.bid }));
       } else if (event.kind === "send-home") {
-        markNew(root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), t(view, "sa_sent_home", { who, tourists: event.tourists.join(", ") }));
+        markNew(view, root.querySelector(`.sa-room[data-player='${event.player}'][data-room='${event.room}']`), t(view, "sa_sent_home", { who, tourists: event.tourists.join(", ") }));
       } else if (event.kind === "choose" && event.player !== viewer) {
-        markNew(root.querySelectorAll(".sa-seat")[event.player]?.querySelector(".sa-price"), t(view, "sa_chose", { who }));
+        markNew(view, root.querySelectorAll(".sa-seat")[event.player]?.querySelector(".sa-price"), t(view, "sa_chose", { who }));
       }
     });
   }
