@@ -51,3 +51,21 @@ def test_the_stored_outputs_carry_no_english_the_kit_printed(lang, path):
     assert texts, "no stored outputs: python3 dev.py notebooks"
     english = sorted({match.group(0) for text in texts for match in ENGLISH.finditer(text)} - SAME.get(lang, set()))
     assert english == []
+
+
+RAW = {  # what Samoa 2 and the review notebooks printed as the kit's keys, not as words
+    "samoa/02-a-round-in-six-phases.ipynb": r"\b(?:extra_room|swap_card|send_home|take_back)\b|\bflag [A-Z]\b"
+    r"|\b[A-Z] (?:plain|rich|lovers|celebrity|bather)\b",
+    "lost-cities/10-reviewing-a-game.ipynb": r": (?:True|False)\b",
+    "samoa/10-reviewing-a-game.ipynb": r": (?:True|False)\b",
+    "overbooking/10-reviewing-a-game.ipynb": r": (?:True|False)\b",
+}
+
+
+@pytest.mark.parametrize("path", RAW)
+@pytest.mark.parametrize("lang", ["en", "nb", "pl", "sv"])
+def test_the_stored_outputs_name_tiles_tourists_and_a_practice_game_in_words(lang, path):
+    folder = ROOT / "notebooks" if lang == "en" else ROOT / "notebooks" / lang
+    texts = _texts(json.loads((folder / path).read_text(encoding="utf-8")))
+    assert texts, "no stored outputs: python3 dev.py notebooks"
+    assert sorted({m.group(0) for text in texts for m in re.finditer(RAW[path], text)}) == []

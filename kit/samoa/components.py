@@ -106,6 +106,18 @@ def price_card_words(key: str) -> str:
     return gettext(GREY_NAME) if key == "grey" else key
 
 
+def building_words(kind: str) -> str:
+    """A building tile's kind as the component files name it ("extra_room") in the reader's words
+    ("extra room", "dodatkowy pokój")."""
+    return format(Term(kind.replace("_", " ")))
+
+
+def nationality_words(key: str, nationalities: dict[str, str] | None = None) -> str:
+    """A nationality's key ("G") as its name in the reader's words ("Germany", "Niemcy")."""
+    names = load_components().nationalities if nationalities is None else nationalities
+    return format(Term(names.get(key, key)))
+
+
 #: the grey price card's name inside a sentence ("You choose grey.")
 GREY_NAME = N_("grey")
 
