@@ -131,7 +131,23 @@ def svg(chart: Any) -> str:
 
     spec = chart if isinstance(chart, dict) else chart.to_dict()
     version = "v" + _altair().SCHEMA_VERSION.lstrip("v").rsplit(".", 1)[0].replace(".", "_")
-    return themed_svg(vl_convert.vegalite_to_svg(_with_theme(spec), vl_version=version))
+    drawn = vl_convert.vegalite_to_svg(_with_theme(spec), vl_version=version, format_locale=number_locale())
+    return themed_svg(drawn)
+
+
+def number_locale() -> dict[str, Any] | None:
+    """How the language in force writes numbers, as the d3-format locale Vega draws a chart's axes and
+    labels with ("0,25" and "10 000" in nb, pl and sv: Babel's symbols, as the tables use); None in
+    English, d3's own."""
+    lang = get_language()
+    if lang == "en":
+        return None
+    try:
+        from babel.numbers import get_decimal_symbol, get_group_symbol
+    except ImportError:
+        return None
+    return {"decimal": get_decimal_symbol(lang), "thousands": get_group_symbol(lang), "grouping": [3],
+            "currency": ["", ""], "minus": "\u2212"}  # fmt: skip
 
 
 def _with_theme(spec: dict[str, Any]) -> dict[str, Any]:

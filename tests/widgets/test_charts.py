@@ -202,3 +202,16 @@ def test_the_stored_probability_lessons_show_themed_charts_and_no_raw_frames(pat
             assert 'class="dataframe"' not in page and "&hellip;" not in page and "<td>…</td>" not in page
             charted += 'class="tk-chart"' in page
     assert charted + waiting(path) >= 1, charted  # a chart, or a cell that draws it once the guess is written
+
+
+WRITTEN = [("en", "0.25", "2,000"), ("pl", "0,25", "2\xa0000"), ("sv", "0,25", "2\xa0000"), ("nb", "0,25", "2\xa0000")]
+
+
+@pytest.mark.parametrize(("lang", "decimal", "thousand"), WRITTEN)
+def test_a_charts_axes_write_numbers_as_the_language_does(lang, decimal, thousand):
+    from kit.i18n import language
+
+    chart = alt.Chart(pl.DataFrame({"x": [0.05, 0.25], "y": [1234.5, 2000.0]})).mark_point().encode(x="x:Q", y="y:Q")
+    with language(lang):
+        labels = re.findall(r">([0-9][^<]*)</text>", charts.svg(chart))
+    assert decimal in labels and thousand in labels, labels
