@@ -34,6 +34,9 @@ import numpy as np
 import polars as pl
 from scipy import special  # ndtri and stdtrit: the normal and t quantiles (scipy.stats is slow to import)
 
+from kit.i18n import N_, number, render
+from kit.i18n import percent as as_percent
+
 CONFIDENCE = 0.95
 
 
@@ -135,10 +138,13 @@ def mean_by(frame: pl.DataFrame, by: str | Sequence[str], column: str, confidenc
 
 
 def interval_text(estimate: float, low: float, high: float, n: int, percent: bool = False) -> str:
-    """One estimate as a learner should read it, e.g. "0.62 (95% CI 0.55–0.68, n = 210)"."""
-    if percent:
-        return f"{estimate:.0%} (95% CI {low:.0%}–{high:.0%}, n = {n:,})"
-    return f"{estimate:.2f} (95% CI {low:.2f}–{high:.2f}, n = {n:,})"
+    """One estimate as a learner should read it, in the language in force, e.g. "0.62 (95% CI
+    0.55–0.68, n = 210)" ("0,62 (95% KI 0,55–0,68, n = 210)" in Swedish)."""
+    written = as_percent if percent else (lambda value: number(value, 2))
+    return render(
+        N_("{estimate} (95% CI {low}–{high}, n = {n:,})"),
+        estimate=written(estimate), low=written(low), high=written(high), n=int(n),
+    )  # fmt: skip
 
 
 def is_reversal(within: Iterable[str], pooled: str, unclear: str) -> bool:

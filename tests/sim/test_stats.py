@@ -68,3 +68,11 @@ def test_mean_by_gives_n_mean_and_a_t_interval_per_group():
 def test_interval_text_names_n_and_the_interval():
     assert interval_text(0.5, 0.4, 0.6, 1234) == "0.50 (95% CI 0.40–0.60, n = 1,234)"
     assert interval_text(0.5, 0.4, 0.6, 12, percent=True) == "50% (95% CI 40%–60%, n = 12)"
+
+
+def test_interval_text_writes_numbers_as_the_learners_language_does():
+    from kit.i18n import language
+
+    with language("sv"):
+        assert interval_text(0.5, 0.4, 0.6, 1234) == "0,50 (95 %-intervall 0,40–0,60, n = 1\xa0234)"
+        assert interval_text(0.5, 0.4, 0.6, 12, percent=True) == "50\xa0% (95 %-intervall 40\xa0%–60\xa0%, n = 12)"

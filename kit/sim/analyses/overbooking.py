@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from kit.core.data import dataset_dir, read_rows
-from kit.i18n import N_
+from kit.i18n import N_, Term, render
 from kit.overbooking.components import rule_words
 
 from ..stats import interval_text, is_reversal, share_by
@@ -110,7 +110,11 @@ def queue_trend(odds: pl.DataFrame, bot: str = "random", min_n: int = 50) -> tup
     trend, first, last = _trend(odds.filter(pl.col("bot") == bot), min_n)
     none = interval_text(first["share"], first["low"], first["high"], first["n"], percent=True)
     most = interval_text(last["share"], last["low"], last["high"], last["n"], percent=True)
-    return trend, f"{bot} bot: {none} booked with no card ahead, {most} with {last['ahead_group']} ahead."
+    why = render(
+        N_("{bot} bot: {none} booked with no card ahead, {most} with {ahead} ahead."),
+        bot=Term(bot), none=none, most=most, ahead=last["ahead_group"],
+    )  # fmt: skip
+    return trend, why
 
 
 def queue_trends(odds: pl.DataFrame, min_n: int = 50) -> dict[str, str]:
