@@ -8,7 +8,7 @@ import pytest
 
 from kit.bots import RandomBot
 from kit.bots.arena import one_against_many
-from kit.core import Chance
+from kit.core import Chance, ComponentError
 from kit.overbooking import Overbooking, load_components
 from kit.overbooking.heuristic import HeuristicBot
 from tests.support import assert_file_refused, copy_dataset, edit
@@ -66,3 +66,10 @@ def test_the_stage_1_limits_come_from_the_component_files(folder):
     game.apply(f"queue {game.hands[1][0].key} at 1")
     game.apply(f"queue {game.hands[0][0].key} at 1")
     assert not any(str(a).startswith("queue") and str(a).endswith("at 1") for a in game.legal_actions())
+
+
+def test_too_few_point_tokens_for_the_players_hotels_are_refused_at_setup(folder):
+    edit(folder / "rules.csv", "point_tokens,20,rulebook", "point_tokens,2,rulebook")
+    assert Overbooking(players=2, seed=1, components=folder).tokens_left == 0
+    with pytest.raises(ComponentError, match=r"rules\.csv: OB-2 puts a point token on each of the 3 players' hotels"):
+        Overbooking(players=3, seed=1, components=folder)
