@@ -145,6 +145,13 @@ def N_(message: str) -> str:
     return message
 
 
+def capitalized(text: object) -> str:
+    """`text` with its first letter in upper case: a lesson's explanation ("the bigger the pile, …"),
+    written to follow a colon, where a message puts it after a full stop ("right. The bigger …")."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
 def tr(text: str) -> Words:
     """Marks a string a learner reads inside a notebook's code cell; returns `text` unchanged (but
     for numbers: see `Words`).

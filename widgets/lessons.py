@@ -41,7 +41,7 @@ import ipywidgets
 import traitlets
 
 from kit.core.lessons import Check, rules_of
-from kit.i18n import N_, Message, gettext
+from kit.i18n import N_, Message, capitalized, gettext
 
 from .still import MARK
 
@@ -172,7 +172,7 @@ class Predict(ipywidgets.VBox):
                     Message(
                         "the board already showed the answer ({answer_text}): predict before you play. {why}",
                         answer_text=self.labels[self.answer_text],
-                        why=self.why,
+                        why=capitalized(self.why),
                     ),
                 )
             elif self.given == self.answer_text:
@@ -181,7 +181,7 @@ class Predict(ipywidgets.VBox):
                     Message(
                         "you predicted {given}: right. {why}",
                         given=self.labels.get(self.given, self.given),
-                        why=self.why,
+                        why=capitalized(self.why),
                     ),
                 )
             else:
@@ -191,7 +191,7 @@ class Predict(ipywidgets.VBox):
                         "you predicted {given}; it is {answer_text}. {why}",
                         given=self.labels.get(self.given, self.given),
                         answer_text=self.labels[self.answer_text],
-                        why=self.why,
+                        why=capitalized(self.why),
                     ),
                 )
             for reveal in self._answered:

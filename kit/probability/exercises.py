@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from numbers import Real
 
-from kit.i18n import N_, Message, gettext
+from kit.i18n import N_, Message, capitalized, gettext
 
 #: how close a computed decimal must be to a share or mean computed from the same trials: only the
 #: last bits of floating-point arithmetic may differ
@@ -55,7 +55,7 @@ _THEN_HINT = "{text} {hint}"  # two sentences side by side, in every language: n
 def _not_yet(template: str, what: str, hint: str = "", /, **params: object) -> NotYet:
     """A check's refusal: "`what`: the message", then the lesson's `hint` if it gives one."""
     text = Message(template, what=what, **params)
-    return NotYet(Message(_THEN_HINT, text=text, hint=hint) if hint else text)
+    return NotYet(Message(_THEN_HINT, text=text, hint=capitalized(hint)) if hint else text)
 
 
 def _number(answer: object, what: str) -> Fraction:
@@ -178,7 +178,7 @@ def graded_choice(answer: object, expected: str, what: str, why: dict[str, str] 
     if key != expected:
         raise _not_yet(N_("{what}: not ({letter})."), what, why.get(key, ""), letter=key)
     if why.get(key):
-        _passed(N_("{what}: right. {why}"), what, why=why[key])
+        _passed(N_("{what}: right. {why}"), what, why=capitalized(why[key]))
     else:
         _passed(N_("{what}: right."), what)
 

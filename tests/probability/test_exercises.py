@@ -67,7 +67,7 @@ def test_grading_accepts_the_answer_within_its_tolerance_and_never_names_it(caps
     assert graded_choice("C", "c", "q") is None
     with pytest.raises(NotYet) as refused:
         graded_choice("a", "c", "q", why={"a": "more rollouts do not move the average"})
-    assert "(c)" not in str(refused.value) and "more rollouts" in str(refused.value)
+    assert "(c)" not in str(refused.value) and "q: not (a). More rollouts do not" in str(refused.value)
     assert "87/11186" not in capsys.readouterr().out
 
 
