@@ -220,6 +220,11 @@ def _load(folder: str | None) -> Components:
         raise ComponentError(f"{path}: missing {', '.join(missing)}")
     if values["cards_per_round"] > values["hand_size"]:
         raise ComponentError(f"{path}: cards_per_round ({values['cards_per_round']}) cannot exceed hand_size")
+    if values["point_tokens"] < len(colours):  # OB-2: a point token on each player's hotel, up to one per colour
+        raise ComponentError(
+            f"{path}: OB-2 puts a point token on each player's hotel; point_tokens ({values['point_tokens']}) "
+            f"must be at least {len(colours)}, the most players"
+        )
     return Components(
         colours,
         display,

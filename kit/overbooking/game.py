@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from kit.core import Chance, ComponentError, Game, IllegalAction, InvariantBroken, Settings, interned, register
-from kit.core.data import dataset_dir
+from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import is_whole, short
 from kit.i18n import N_, Message, Plural, Term, gettext, render
@@ -211,12 +209,6 @@ class Overbooking(Game):
     def _setup(self) -> None:
         self.components: Components = load_components(self.settings.components)
         self.players = self.settings.players
-        if self.components.point_tokens < self.players:  # OB-2: a point token on each player's hotel
-            where = Path(self.settings.components or dataset_dir("overbooking")) / "rules.csv"
-            raise ComponentError(
-                f"{where}: OB-2 puts a point token on each of the {self.players} players' hotels; "
-                f"point_tokens is {self.components.point_tokens}"
-            )
         self.colours = self.components.colours[: self.players]
         self.is_over = False
         kinds = list(self.components.beds)

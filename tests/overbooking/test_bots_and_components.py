@@ -68,8 +68,9 @@ def test_the_stage_1_limits_come_from_the_component_files(folder):
     assert not any(str(a).startswith("queue") and str(a).endswith("at 1") for a in game.legal_actions())
 
 
-def test_too_few_point_tokens_for_the_players_hotels_are_refused_at_setup(folder):
-    edit(folder / "rules.csv", "point_tokens,20,rulebook", "point_tokens,2,rulebook")
-    assert Overbooking(players=2, seed=1, components=folder).tokens_left == 0
-    with pytest.raises(ComponentError, match=r"rules\.csv: OB-2 puts a point token on each of the 3 players' hotels"):
-        Overbooking(players=3, seed=1, components=folder)
+def test_too_few_point_tokens_for_the_hotels_of_four_players_are_refused(folder):
+    edit(folder / "rules.csv", "point_tokens,20,rulebook", "point_tokens,3,rulebook")
+    with pytest.raises(ComponentError, match=r"rules\.csv: OB-2 puts a point token on each player's hotel"):
+        load_components(folder)
+    edit(folder / "rules.csv", "point_tokens,3,rulebook", "point_tokens,4,rulebook")
+    assert Overbooking(players=4, seed=1, components=folder).tokens_left == 0
