@@ -240,7 +240,7 @@ def test_save_once_over_load_back_and_review_the_loaded_game(name):
     loaded = f"Loaded a game of {steps} steps; it is practice (a save file holds every card)."
     assert other_page.model()["message"] == loaded
     other_page.write({"lang": "sv"})  # said again in the page's new language, not lost to a redraw
-    laddade = f"Laddade ett parti med {steps} steg; det är övning (en sparfil innehåller alla kort)."
+    laddade = f"Laddade ett parti med {steps} drag; det är övning (en sparfil innehåller alla kort)."
     assert other_page.model()["message"] == laddade
     other_page.write({"lang": "en"})
     other_page.send({"kind": "review", "on": True})
