@@ -202,13 +202,20 @@ def play_to_the_end(board, page: Page) -> None:
         page.send({"kind": "all-steps"})
 
 
-@pytest.mark.parametrize("name", list(BOARDS))
-def test_a_practice_game_from_a_reviewed_moment_is_saved_once_over_and_loads_as_practice(name):
+
+def practice_from(name: str, step: int):
+    """A finished game of `name`, reviewed from the page to `step` and played on from there."""
     board = finished(name)
     page = Page(board)
     page.send({"kind": "review", "on": True})
-    page.send({"kind": "review-step", "to": 6})
+    page.send({"kind": "review-step", "to": step})
     page.send({"kind": "review-play"})
+    return board, page
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_a_practice_game_from_a_reviewed_moment_is_saved_once_over_and_loads_as_practice(name):
+    board, page = practice_from(name, 6)
     play_to_the_end(board, page)
     assert board.review["can_save"], board.review["save_refusal"]
     page.send({"kind": "save"})
@@ -284,11 +291,7 @@ def test_the_partner_game_and_the_sixth_expedition_are_reviewed_and_branched_und
 
 @pytest.mark.parametrize("name", list(BOARDS))
 def test_a_practice_game_plays_to_its_end_through_every_end_of_round_screen(name):
-    board = finished(name)
-    page = Page(board)
-    page.send({"kind": "review", "on": True})
-    page.send({"kind": "review-step", "to": 4})
-    page.send({"kind": "review-play"})
+    board, page = practice_from(name, 4)
     assert board.practice
     play_to_the_end(board, page)
     page.send({"kind": "review", "on": True})  # and the practice game is reviewed in its turn
