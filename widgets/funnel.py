@@ -36,7 +36,6 @@ from kit.i18n import N_, Message, get_language, gettext, language
 from .still import MARK, RUN_TO_EXPLORE
 
 HERE = Path(__file__).parent
-# stays English for now: translated notebooks store it in their outputs
 #: the words of the page's controls (widgets/funnel.js), sent in the view
 WORDS = {
     "trials_of": N_("trials of"),

@@ -26,14 +26,15 @@ import polars as pl
 from IPython.core.formatters import format_display_data
 from IPython.display import display
 
-from kit.i18n import Message, gettext, percent
+from kit.i18n import N_, Message, gettext, percent
 from kit.sim import stats
 
 from . import charts
 from .charts import INK, INK_SOFT, enable, table  # noqa: F401  (re-exported: the lessons' `charts.enable()`)
 from .still import MARK, RUN_TO_EXPLORE
 
-# stays English for now: translated notebooks store it in their outputs
+#: what an explorer's progress bar may count (`unit=`): words of the catalogs, shown in the learner's language
+UNITS = (N_("trials"), N_("games"), N_("rollouts"), N_("rounds"))
 
 # data colours readable on JupyterLab's light and dark backgrounds alike
 EXACT = "#b5884a"  # exact answers: bars and lines
@@ -193,7 +194,7 @@ class Explorer(w.VBox):
         self._printed = _Printed(self)
         self.first = ""  # the first run's picture, as the still copy shows it
         self.status = w.HTML()
-        self.bar = w.IntProgress(value=0, min=0, max=1, description=gettext("trials") if unit is None else unit)
+        self.bar = w.IntProgress(value=0, min=0, max=1, description=gettext(unit or "trials"))
         self.picture = w.HTML()
         buttons = []
         if again:
@@ -442,7 +443,7 @@ def explore(draw: Callable[..., Any], label: str = "chart", **controls: w.ValueW
 
 
 def trials_slider(value: int = 2_000, high: int = 50_000) -> w.IntSlider:
-    return w.IntSlider(value=value, min=100, max=high, step=100, description="trials", continuous_update=False)
+    return w.IntSlider(value=value, min=100, max=high, step=100, description=gettext("trials"), continuous_update=False)
 
 
 def show(*items) -> None:

@@ -157,3 +157,18 @@ def test_every_control_of_the_stored_lessons_keeps_the_bounds_python_gave_it():
     assert runs == [(60, 3)] and games.max == 400 and "Not run" in view.status.value
     page_writes(players, {"index": 2})
     assert runs[-1] == (60, 4)
+
+
+@pytest.mark.parametrize(("lang", "trials", "rollouts"), [("pl", "próby", "rozgrywki próbne"), ("sv", "försök", "simuleringar")])
+def test_the_slider_and_the_bar_name_what_they_count_in_the_learners_language(lang, trials, rollouts):
+    from kit.i18n import language
+
+    def run(seed, steps, trials):
+        for _ in steps(range(trials)):
+            pass
+
+    with language(lang):
+        slider = charts.trials_slider(200)
+        lesson = charts.rerun(run, label="x", trials=slider)
+        advisor = charts.rerun(run, label="y", unit="rollouts", trials=charts.trials_slider(200))
+    assert (slider.description, lesson.bar.description, advisor.bar.description) == (trials, trials, rollouts)
