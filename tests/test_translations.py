@@ -60,8 +60,8 @@ def test_every_message_is_translated_none_fuzzy_and_none_left_over(lang):
 
 
 #: the calls whose first literal argument is a message (Babel's defaults and dev.py's KEYWORDS)
-MESSAGE_CALLS = {"gettext", "ngettext", "N_", "_", "IllegalAction", "Message", "render", "Plural", "counted",
-                 "SaveFileError"}  # fmt: skip
+MESSAGE_CALLS = {"gettext", "ngettext", "N_", "_", "IllegalAction", "InvariantBroken", "Message", "render", "Plural",
+                 "counted", "SaveFileError"}  # fmt: skip
 
 
 def test_every_literal_message_in_the_code_is_in_the_template():
@@ -76,7 +76,8 @@ def test_every_literal_message_in_the_code_is_in_the_template():
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            first = node.args[1] if name == "IllegalAction" and len(node.args) > 1 else node.args[0]
+            ruled = name in ("IllegalAction", "InvariantBroken")  # the rule id first, then the message
+            first = node.args[1] if ruled and len(node.args) > 1 else node.args[0]
             if name in MESSAGE_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 if first.value and first.value not in known:
                     unseen.append(f"{path.relative_to(ROOT)}:{node.lineno}: {first.value!r}")
