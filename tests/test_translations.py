@@ -210,6 +210,49 @@ def test_refusals_read_in_every_language_with_their_rule_id(name):
                 assert text != english, (lang, english)
 
 
+def _broken_invariants() -> list[tuple[str, str | i18n.Plural, list[str]]]:
+    """Every `InvariantBroken(rule, message, ...)` of the three games' `check_invariants` (and every
+    `lost_or_doubled(rule, N_(message), ...)`), read from their source: rule, template, placeholders."""
+    import ast
+
+    found = []
+    for game in ("lostcities", "samoa", "overbooking"):
+        tree = ast.parse((ROOT / "kit" / game / "game.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            name = getattr(node.func, "id", "") if isinstance(node, ast.Call) else ""
+            if name not in ("InvariantBroken", "lost_or_doubled"):
+                continue
+            rule, message = node.args[0], node.args[1]
+            if isinstance(message, ast.Call):  # N_("...") or Plural("...", "...", n)
+                texts = [arg.value for arg in message.args[:2] if isinstance(arg, ast.Constant)]
+                message = texts[0] if len(texts) == 1 else i18n.Plural(*texts, 1)
+            else:
+                assert isinstance(message, ast.Constant), f"{game}: line {node.lineno}: a literal message"
+                message = message.value
+            params = ["extra", "missing"] if name == "lost_or_doubled" else [k.arg for k in node.keywords]
+            found.append((rule.value if isinstance(rule, ast.Constant) else "LC-6", message, params))  # or LC-2
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_broken_invariant_reads_in_every_language_with_its_rule_id(lang):
+    from kit.core import InvariantBroken
+
+    invariants = _broken_invariants()
+    assert len(invariants) >= 70, len(invariants)
+    for rule, template, params in invariants:
+        assert re.fullmatch(r"(LC|SA|OB)-\d+(\.\d+)?", rule), (rule, template)
+        for n in (1, 2, 5):  # every plural form (Polish: 1 karta, 2 karty, 5 kart)
+            if isinstance(template, i18n.Plural):
+                template = i18n.Plural(template.singular, template.plural, n)
+            error = InvariantBroken(rule, template, **{name: n for name in params})
+            english = str(error)
+            with language(lang):
+                text = str(error)
+            assert text.startswith(f"{rule}: ") and "{" not in text, (lang, text)
+            assert text != english, (lang, english)
+
+
 def test_a_game_saved_in_polish_loads_in_swedish():
     set_language("pl")
     game, _ = _played(GAMES["overbooking"], 3, 25)
