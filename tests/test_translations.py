@@ -212,7 +212,7 @@ def test_refusals_read_in_every_language_with_their_rule_id(name):
 
 def _broken_invariants() -> list[tuple[str, str | i18n.Plural, list[str]]]:
     """Every `InvariantBroken(rule, message, ...)` of the three games' `check_invariants` (and every
-    `lost_or_doubled(rule, N_(message), ...)`), read from their source: rule, template, placeholders."""
+    `lost_or_duplicated(rule, N_(message), ...)`), read from their source: rule, template, placeholders."""
     import ast
 
     found = []
@@ -220,7 +220,7 @@ def _broken_invariants() -> list[tuple[str, str | i18n.Plural, list[str]]]:
         tree = ast.parse((ROOT / "kit" / game / "game.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             name = getattr(node.func, "id", "") if isinstance(node, ast.Call) else ""
-            if name not in ("InvariantBroken", "lost_or_doubled"):
+            if name not in ("InvariantBroken", "lost_or_duplicated"):
                 continue
             rule, message = node.args[0], node.args[1]
             if isinstance(message, ast.Call):  # N_("...") or Plural("...", "...", n)
@@ -229,7 +229,7 @@ def _broken_invariants() -> list[tuple[str, str | i18n.Plural, list[str]]]:
             else:
                 assert isinstance(message, ast.Constant), f"{game}: line {node.lineno}: a literal message"
                 message = message.value
-            params = ["extra", "missing"] if name == "lost_or_doubled" else [k.arg for k in node.keywords]
+            params = ["extra", "missing"] if name == "lost_or_duplicated" else [k.arg for k in node.keywords]
             found.append((rule.value if isinstance(rule, ast.Constant) else "LC-6", message, params))  # or LC-2
     return found
 

@@ -80,7 +80,7 @@ def listed(values: Any) -> str:
     )
 
 
-def lost_or_doubled(rule: str, template: str, found: Counter, wanted: Counter) -> InvariantBroken:
+def lost_or_duplicated(rule: str, template: str, found: Counter, wanted: Counter) -> InvariantBroken:
     """The invariant that every component is in exactly one place, broken: `template` says so with
     the ones too many ({extra}) and the ones missing ({missing}), by their codes."""
     return InvariantBroken(

@@ -27,7 +27,7 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
 from kit.core.events import Subject, final_scores_in_words, scores_in_words
-from kit.core.game import is_whole, listed, lost_or_doubled, short
+from kit.core.game import is_whole, listed, lost_or_duplicated, short
 from kit.i18n import N_, Message, Term, gettext, render
 
 from . import rules
@@ -625,7 +625,7 @@ class LostCities(Game):
                 where.update(cards)
         deck = Counter(self.components.deck(self.players))
         if where != deck:
-            raise lost_or_doubled(
+            raise lost_or_duplicated(
                 "LC-1", N_("cards are lost or duplicated (too many: {extra}; missing: {missing})"), where, deck
             )
         for player, hand in enumerate(self.hands):  # random_action finds equal cards side by side

@@ -21,7 +21,7 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
-from kit.core.game import is_whole, listed, lost_or_doubled, short
+from kit.core.game import is_whole, listed, lost_or_duplicated, short
 from kit.i18n import N_, Message, Plural, Term, gettext, render
 
 from . import rules
@@ -712,8 +712,11 @@ class Overbooking(Game):
         where.update(self.box)
         expected = Counter(card for colour in self.colours for card in self.components.decks[colour])
         if where != expected:
-            raise lost_or_doubled(
-                "OB-1", N_("guest cards are lost or duplicated (too many: {extra}; missing: {missing})"), where, expected
+            raise lost_or_duplicated(
+                "OB-1",
+                N_("guest cards are lost or duplicated (too many: {extra}; missing: {missing})"),
+                where,
+                expected,
             )
         for number, hotel in enumerate(self.hotels, 1):
             if self.stage == 1 and (len(hotel.queue) > hotel.queue_limit or len(hotel.back) > hotel.back_door_limit):

@@ -22,7 +22,7 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
-from kit.core.game import is_whole, listed, lost_or_doubled, short, trust
+from kit.core.game import is_whole, listed, lost_or_duplicated, short, trust
 from kit.i18n import N_, Message, Plural, Term, Terms, gettext, render
 
 from . import rules
@@ -533,7 +533,7 @@ class Samoa(Game):
             tiles["pool"] += hotel.pools
             tiles.update(hotel.specials + hotel.used_specials)
         if tiles != Counter(c.building_tiles):
-            raise lost_or_doubled(
+            raise lost_or_duplicated(
                 "SA-1",
                 N_("building tiles are lost or duplicated (too many: {extra}; missing: {missing})"),
                 Counter(Term(tile) for tile in tiles.elements()),
