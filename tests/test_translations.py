@@ -60,8 +60,8 @@ def test_every_message_is_translated_none_fuzzy_and_none_left_over(lang):
 
 
 #: the calls whose first literal argument is a message (Babel's defaults and dev.py's KEYWORDS)
-MESSAGE_CALLS = {"gettext", "ngettext", "N_", "_", "IllegalAction", "Message", "render", "Plural", "counted",
-                 "SaveFileError"}  # fmt: skip
+MESSAGE_CALLS = {"gettext", "ngettext", "N_", "_", "IllegalAction", "InvariantBroken", "Message", "render", "Plural",
+                 "counted", "SaveFileError"}  # fmt: skip
 
 
 def test_every_literal_message_in_the_code_is_in_the_template():
@@ -76,7 +76,8 @@ def test_every_literal_message_in_the_code_is_in_the_template():
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            first = node.args[1] if name == "IllegalAction" and len(node.args) > 1 else node.args[0]
+            ruled = name in ("IllegalAction", "InvariantBroken")  # the rule id first, then the message
+            first = node.args[1] if ruled and len(node.args) > 1 else node.args[0]
             if name in MESSAGE_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 if first.value and first.value not in known:
                     unseen.append(f"{path.relative_to(ROOT)}:{node.lineno}: {first.value!r}")
@@ -207,6 +208,49 @@ def test_refusals_read_in_every_language_with_their_rule_id(name):
             assert text.startswith(f"{error.rule}: ") and "{" not in text
             if "not a well-formed" not in english and "no card" not in english:
                 assert text != english, (lang, english)
+
+
+def _broken_invariants() -> list[tuple[str, str | i18n.Plural, list[str]]]:
+    """Every `InvariantBroken(rule, message, ...)` of the three games' `check_invariants` (and every
+    `lost_or_duplicated(rule, N_(message), ...)`), read from their source: rule, template, placeholders."""
+    import ast
+
+    found = []
+    for game in ("lostcities", "samoa", "overbooking"):
+        tree = ast.parse((ROOT / "kit" / game / "game.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            name = getattr(node.func, "id", "") if isinstance(node, ast.Call) else ""
+            if name not in ("InvariantBroken", "lost_or_duplicated"):
+                continue
+            rule, message = node.args[0], node.args[1]
+            if isinstance(message, ast.Call):  # N_("...") or Plural("...", "...", n)
+                texts = [arg.value for arg in message.args[:2] if isinstance(arg, ast.Constant)]
+                message = texts[0] if len(texts) == 1 else i18n.Plural(*texts, 1)
+            else:
+                assert isinstance(message, ast.Constant), f"{game}: line {node.lineno}: a literal message"
+                message = message.value
+            params = ["extra", "missing"] if name == "lost_or_duplicated" else [k.arg for k in node.keywords]
+            found.append((rule.value if isinstance(rule, ast.Constant) else "LC-6", message, params))  # or LC-2
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_broken_invariant_reads_in_every_language_with_its_rule_id(lang):
+    from kit.core import InvariantBroken
+
+    invariants = _broken_invariants()
+    assert len(invariants) >= 70, len(invariants)
+    for rule, template, params in invariants:
+        assert re.fullmatch(r"(LC|SA|OB)-\d+(\.\d+)?", rule), (rule, template)
+        for n in (1, 2, 5):  # every plural form (Polish: 1 karta, 2 karty, 5 kart)
+            if isinstance(template, i18n.Plural):
+                template = i18n.Plural(template.singular, template.plural, n)
+            error = InvariantBroken(rule, template, **{name: n for name in params})
+            english = str(error)
+            with language(lang):
+                text = str(error)
+            assert text.startswith(f"{rule}: ") and "{" not in text, (lang, text)
+            assert text != english, (lang, english)
 
 
 def test_a_game_saved_in_polish_loads_in_swedish():

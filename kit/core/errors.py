@@ -7,8 +7,8 @@ notebook can catch it without knowing which game raised it. Its text always star
 from kit.i18n import Message
 
 
-class IllegalAction(ValueError):
-    """An action the rules forbid. The game's state is left exactly as it was.
+class _RuleAndReason:
+    """An error that names a rule id and says why in a message read in the learner's language.
 
     `rule` is the rule id (for example ``"LC-3.1"``) and `reason` the plain-words explanation;
     ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``. The reason is a template
@@ -30,6 +30,14 @@ class IllegalAction(ValueError):
 
     def __reduce__(self):  # picklable (simulations send errors between processes)
         return (type(self), (self.rule, self.message))
+
+
+class IllegalAction(_RuleAndReason, ValueError):
+    """An action the rules forbid. The game's state is left exactly as it was.
+
+    ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``: the rule id, then the
+    reason in the learner's language.
+    """
 
 
 class NothingToUndo(ValueError):
@@ -80,8 +88,10 @@ def beyond_capacity(limits) -> str | None:
     return None
 
 
-class InvariantBroken(AssertionError):
+class InvariantBroken(_RuleAndReason, AssertionError):
     """A game's own invariant does not hold (cards lost or duplicated, money created, ...).
 
-    Raised by `Game.check_invariants()`; it means a bug in an engine, never a player's mistake.
+    Raised by `Game.check_invariants()`; it means a bug in an engine or an edited save, never a
+    player's mistake. Like `IllegalAction` it names the rule the position breaks and says why in the
+    learner's language: ``InvariantBroken("LC-3.1", "an expedition holds a card of another colour")``.
     """

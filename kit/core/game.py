@@ -35,12 +35,15 @@ import json
 import os
 import reprlib
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from kit.i18n import Term
+
 from .chance import Chance
-from .errors import IllegalAction, NothingToUndo
+from .errors import IllegalAction, InvariantBroken, NothingToUndo
 from .events import Event
 from .fastpath import FastPath
 
@@ -55,6 +58,37 @@ def is_whole(value: Any) -> bool:
 def short(value: Any) -> str:
     """A short repr of a setting that may come from a file (huge, or nested deep)."""
     return _REPR.repr(value)
+
+
+def listed(values: Any) -> str:
+    """Values of a game's state as a learner reads them, one after another: cards and tiles by
+    their codes ("D7, Hx"), numbers and codes as they are, a Counter's each as often as it counts
+    (anything else, from an edited file, as `short` writes it). Empty: ""."""
+    if isinstance(values, Counter):
+        values = list(values.elements())
+    if not isinstance(values, list | tuple | set | frozenset):
+        return short(values)
+
+    def one(value: Any) -> str:
+        key = getattr(value, "key", None)
+        if isinstance(key, str):
+            return key
+        return str(value) if isinstance(value, str) or is_whole(value) else short(value)
+
+    return ", ".join(
+        one(value) for value in (sorted(values, key=str) if isinstance(values, set | frozenset) else values)
+    )
+
+
+def lost_or_duplicated(rule: str, template: str, found: Counter, wanted: Counter) -> InvariantBroken:
+    """The invariant that every component is in exactly one place, broken: `template` says so with
+    the ones too many ({extra}) and the ones missing ({missing}), by their codes."""
+    return InvariantBroken(
+        rule,
+        template,
+        extra=listed(found - wanted) or Term("none"),
+        missing=listed(wanted - found) or Term("none"),
+    )
 
 
 _REPR = reprlib.Repr()  # keyword arguments only from Python 3.12

@@ -226,16 +226,17 @@ def _replay(game_type: type[Game], settings, actions: list[str], digest: str | N
         except Exception as error:  # a start whose state the rules cannot play (checked as far as can be)
             if start is None:
                 raise
-            detail = f"step {step + 1} ({_clip(action, 80)}): {type(error).__name__}: {error}"
-            raise SaveFileError(NOT_PLAYABLE, error=_clip(detail, 200)) from None
+            raise SaveFileError(
+                NOT_PLAYABLE_STEP, step=step + 1, action=_clip(action, 80), detail=_technical(error, 160)
+            ) from None
     try:
         game.check_invariants()
     except InvariantBroken as error:
-        raise SaveFileError("the saved game breaks the game's own invariants: {error}", error=str(error)) from None
+        raise SaveFileError(BREAKS_INVARIANTS, rule=error.rule, reason=error.message) from None
     except Exception as error:  # only a start the rules could read and not play on gets here
         if start is None:
             raise
-        raise SaveFileError(NOT_PLAYABLE, error=_clip(type(error).__name__ + ": " + str(error), 120)) from None
+        raise SaveFileError(NOT_PLAYABLE, detail=_technical(error)) from None
     return game
 
 
@@ -246,7 +247,12 @@ MAX_DEPTH = 12  # a game's state nests about five deep (a hotel's room of touris
 MUST_SET = N_("the saved start must set the fields {fields}")
 NOT_THERE = N_("the saved start's {field} is not what a game holds there")
 NOT_STATE = N_("the saved start holds {value}, which is not part of a game's state")
-NOT_PLAYABLE = N_("the saved start is not a position the rules can play: {error}")
+NOT_PLAYABLE = N_("the saved start is not a position the rules can play ({detail})")
+NOT_PLAYABLE_STEP = N_(
+    "the saved start is not a position the rules can play: step {step} ({action}) cannot be played ({detail})"
+)
+BREAKS_INVARIANTS = N_("the saved game breaks the game's own invariants: {rule}: {reason}")
+START_BREAKS_INVARIANTS = N_("the saved start breaks the game's own invariants: {rule}: {reason}")
 
 
 def _state_fields(game: Game) -> list[str]:
@@ -451,9 +457,9 @@ def _started(fresh: Game, start: Any) -> Game:
         if not origin.is_over:
             origin.legal_actions()
     except InvariantBroken as error:
-        raise SaveFileError(N_("the saved start breaks the game's own invariants: {error}"), error=str(error)) from None
+        raise SaveFileError(START_BREAKS_INVARIANTS, rule=error.rule, reason=error.message) from None
     except Exception as error:  # a start that holds together but that the rules cannot read
-        raise SaveFileError(NOT_PLAYABLE, error=_clip(type(error).__name__ + ": " + str(error), 120)) from None
+        raise SaveFileError(NOT_PLAYABLE, detail=_technical(error)) from None
     return started_at(origin, reader)
 
 
@@ -493,6 +499,11 @@ def _finite_float(text: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"{text[:20]} is too large a number")
     return value
+
+
+def _technical(error: Exception, limit: int = 120) -> str:
+    """A Python error's own words, for a developer, shown in parentheses after the learner's sentence."""
+    return _clip(f"{type(error).__name__}: {error}", limit)
 
 
 def _clip(text: str, limit: int = 300) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
 from kit.core.events import Subject, final_scores_in_words, scores_in_words
-from kit.core.game import is_whole, short
+from kit.core.game import is_whole, listed, lost_or_duplicated, short
 from kit.i18n import N_, Message, Term, gettext, render
 
 from . import rules
@@ -602,13 +602,19 @@ class LostCities(Game):
         colours = len(self.components.expeditions)
         if self.players != self.settings.players or self.sides != 2:
             raise InvariantBroken(
-                f"LC-1: {self.players} players on {self.sides} sides, set up for {self.settings.players}"
+                "LC-1",
+                "the game has {players} players on {sides} sides, but it was set up for {wanted} players",
+                players=short(self.players),
+                sides=short(self.sides),
+                wanted=self.settings.players,
             )
         shapes = (len(self.hands), len(self.expeditions), len(self.tops), len(self.discards))
         if shapes != (self.players, 2, 2, colours) or any(
             len(side) != colours for side in self.expeditions + self.tops
         ):
-            raise InvariantBroken("LC-1: a hand per player; per colour a discard pile and an expedition per side")
+            raise InvariantBroken(
+                "LC-1", "each player needs a hand, and each colour a discard pile and an expedition for each side"
+            )
         where = Counter(self.deck)
         for hand in self.hands:
             where.update(hand)
@@ -617,26 +623,38 @@ class LostCities(Game):
         for side in self.expeditions:
             for cards in side:
                 where.update(cards)
-        if where != Counter(self.components.deck(self.players)):
-            raise InvariantBroken(f"cards lost or duplicated: {where - Counter(self.components.deck(self.players))}")
-        if any(hand != sorted(hand) for hand in self.hands):  # random_action finds equal cards side by side
-            raise InvariantBroken("a hand is out of order: hands are kept sorted by expedition, then value")
+        deck = Counter(self.components.deck(self.players))
+        if where != deck:
+            raise lost_or_duplicated(
+                "LC-1", N_("cards are lost or duplicated (too many: {extra}; missing: {missing})"), where, deck
+            )
+        for player, hand in enumerate(self.hands):  # random_action finds equal cards side by side
+            if hand != sorted(hand):
+                raise InvariantBroken(
+                    "LC-2",
+                    "player {player}'s hand is out of order: hands are kept sorted by expedition, then value",
+                    player=player,
+                )
         if any(card.expedition != e for e, pile in enumerate(self.discards) for card in pile):
-            raise InvariantBroken("LC-3.2: a discard pile holds a card of another colour")
+            raise InvariantBroken("LC-3.2", "a discard pile holds a card of another colour")
         if any(card.expedition != e for side in self.expeditions for e, cards in enumerate(side) for card in cards):
-            raise InvariantBroken("LC-3.1: an expedition holds a card of another colour")
+            raise InvariantBroken("LC-3.1", "an expedition holds a card of another colour")
         for side, tops in zip(self.expeditions, self.tops):
             for cards, top in zip(side, tops):
                 values = [c.value for c in cards]
                 numbers = [v for v in values if v]
                 if values != sorted(values) or len(set(numbers)) != len(numbers):
-                    raise InvariantBroken(f"an expedition does not rise strictly: {[c.key for c in cards]}")
+                    raise InvariantBroken(
+                        "LC-3.1", "an expedition's cards do not rise strictly: {cards}", cards=listed(cards)
+                    )
                 if top != (numbers[-1] if numbers else 0):
-                    raise InvariantBroken("an expedition's recorded top card is wrong")
+                    raise InvariantBroken(
+                        "LC-3.1", "the top card recorded for an expedition is not the last number card on it"
+                    )
         self._check_match()
         if not self.is_over:
             if not self.deck:
-                raise InvariantBroken("LC-4: the round should have ended with the draw pile empty")
+                raise InvariantBroken("LC-4", "the draw pile is empty, so the round should have ended")
             self._check_hands()
             self._check_turn()
 
@@ -644,22 +662,63 @@ class LostCities(Game):
         """The rounds played so far: their number (LC-6), starters (LC-2, LC-6) and scores (LC-5)."""
         played, rounds = len(self.round_scores), self.settings.rounds
         if self.is_over is not (self.phase == "over") or self.is_over is not (played == rounds):
-            raise InvariantBroken(f"LC-6: {played} of {rounds} rounds scored, yet the match is {self.phase}")
+            if self.is_over is not (self.phase == "over"):
+                raise InvariantBroken("LC-6", "the match is marked both over and not over")
+            if self.is_over:
+                raise InvariantBroken(
+                    "LC-6",
+                    "the match is over, but only {played} of {rounds} rounds are scored",
+                    played=played,
+                    rounds=rounds,
+                )
+            raise InvariantBroken(
+                "LC-6",
+                "{played} rounds are scored, but the match of {rounds} rounds is not over",
+                played=played,
+                rounds=rounds,
+            )
         if self.is_over is not (self.to_move is None) or self.phase not in ("play", "draw", "over"):
-            raise InvariantBroken(f"LC-3: no turn has a phase {self.phase!r} with seat {self.to_move} to move")
+            raise InvariantBroken(
+                "LC-3",
+                "no turn has the phase {phase} with seat {seat} to move",
+                phase=short(self.phase),
+                seat=short(self.to_move),
+            )
         if len(self.starters) != min(played + 1, rounds) or played > rounds:
-            raise InvariantBroken(f"LC-6: {len(self.starters)} rounds begun and {played} scored in a match of {rounds}")
+            raise InvariantBroken(
+                "LC-6",
+                "{begun} rounds are begun and {played} scored in a match of {rounds} rounds",
+                begun=len(self.starters),
+                played=played,
+                rounds=rounds,
+            )
         low, high = _side_score_range(self.components, self.players)
         for scores in self.round_scores:
             if len(scores) != self.sides or not all(is_whole(s) and low <= s <= high for s in scores):
-                raise InvariantBroken(f"LC-5: no round's cards score {scores} (each side scores {low} to {high})")
+                raise InvariantBroken(
+                    "LC-5",
+                    "no round's cards can score {scores}: each side scores between {low} and {high}",
+                    scores=listed(scores),
+                    low=low,
+                    high=high,
+                )
         if not all(seat in range(self.players) for seat in self.starters):
-            raise InvariantBroken(f"LC-2: round starters {self.starters} are not all seats")
+            raise InvariantBroken(
+                "LC-2",
+                "the rounds were begun by {starters}, and not all of them are seats",
+                starters=listed(self.starters),
+            )
         starter, totals = self.settings.first_player, [0] * self.sides
         for index, (begun, scores) in enumerate(zip(self.starters, self.round_scores + [None])):
             if begun != starter:
                 rule = "LC-2" if index == 0 else "LC-6"
-                raise InvariantBroken(f"{rule}: round {index + 1} was begun by player {begun}, not {starter}")
+                raise InvariantBroken(
+                    rule,
+                    "round {round} was begun by player {begun}, not by player {starter}",
+                    round=index + 1,
+                    begun=begun,
+                    starter=starter,
+                )
             if scores is not None:
                 totals = [total + score for total, score in zip(totals, scores)]
                 starter = rules.starter_after(begun, totals, self.players)
@@ -673,7 +732,12 @@ class LostCities(Game):
         if self.players == 2:
             expected = [rules.HAND_SIZE - (p == drawing) for p in range(2)]
             if sizes != expected:
-                raise InvariantBroken(f"LC-3: the hands hold {sizes} cards; LC-2 and LC-3 keep them at {expected}")
+                raise InvariantBroken(
+                    "LC-3",
+                    "the hands hold {sizes} cards, but LC-2 and LC-3 keep them at {expected}",
+                    sizes=listed(sizes),
+                    expected=listed(expected),
+                )
             return
         for side in range(self.sides):
             team = [p for p in range(self.players) if self.side_of(p) == side]
@@ -681,8 +745,12 @@ class LostCities(Game):
             wanted = 2 * rules.HAND_SIZE - (drawing in team)
             if held != wanted or any(sizes[p] < rules.PASS_MIN_HAND - (p == drawing) for p in team):
                 raise InvariantBroken(
-                    f"LC-7: partners {team} hold {[sizes[p] for p in team]} cards; they keep {wanted} between them, "
-                    f"never fewer than {rules.PASS_MIN_HAND} each"
+                    "LC-7",
+                    "the partners {team} hold {sizes} cards: together they keep {wanted}, and each at least {least}",
+                    team=listed(team),
+                    sizes=listed([sizes[p] for p in team]),
+                    wanted=wanted,
+                    least=rules.PASS_MIN_HAND,
                 )
 
     def _check_turn(self) -> None:
@@ -690,16 +758,21 @@ class LostCities(Game):
         in the log: the starter begins (LC-2); after a draw or a pass the next seat plays; after a
         card is laid the same seat draws, not from the pile just fed (LC-3.3)."""
         if self.to_move not in range(self.players):
-            raise InvariantBroken(f"LC-3: seat {self.to_move!r} is not a seat of this game")
+            raise InvariantBroken("LC-3", "seat {seat} is not a seat of this game", seat=short(self.to_move))
         fed = self.discarded_to
         if fed is not None and (self.phase != "draw" or fed not in range(len(self.discards)) or not self.discards[fed]):
-            raise InvariantBroken("LC-3.3: a pile is closed to drawing only just after a card was discarded on it")
+            raise InvariantBroken("LC-3.3", "a pile is closed to drawing only just after a card was discarded on it")
         for entry in reversed(self.log):
             kind, player, public = entry[1], entry[2], entry[3]
             if kind == "round":
                 expected = ("play", public["starter"], None)
                 if (public["round"], public["starter"]) != (len(self.starters), self.starters[-1]):
-                    raise InvariantBroken(f"LC-2: the log begins round {public['round']}, not {len(self.starters)}")
+                    raise InvariantBroken(
+                        "LC-2",
+                        "the game's record begins round {logged}, not round {begun}",
+                        logged=short(public["round"]),
+                        begun=len(self.starters),
+                    )
             elif kind in ("draw", "pass"):
                 expected = ("play", (player + 1) % self.players, None)
             elif kind in ("play", "discard"):
@@ -707,13 +780,35 @@ class LostCities(Game):
                 expected = ("draw", player, fed)
             else:
                 continue
-            if (self.phase, self.to_move, self.discarded_to) != expected:
+            if (self.phase, self.to_move) != expected[:2]:
                 raise InvariantBroken(
-                    f"LC-3: after the log's last {kind} (player {player}) player {expected[1]} is to {expected[0]}, "
-                    f"not player {self.to_move} to {self.phase}"
+                    "LC-3",
+                    "after the last move ({move}), player {expected} should {step}, not player {seat}",
+                    move=Message(_LAST_MOVE[kind], player=player, round=public.get("round")),
+                    expected=expected[1],
+                    step=Message(_STEP[expected[0]]),
+                    seat=self.to_move,
+                )
+            if self.discarded_to != expected[2]:
+                raise InvariantBroken(
+                    "LC-3.3",
+                    "after the last move ({move}), only the pile just discarded on is closed to drawing",
+                    move=Message(_LAST_MOVE[kind], player=player, round=public.get("round")),
                 )
             return
-        raise InvariantBroken("LC-2: the log holds no round begun")
+        raise InvariantBroken("LC-2", "the game's record holds no round begun")
+
+
+#: the last move of the game's record, as `_check_turn` names it
+_LAST_MOVE = {
+    "round": N_("round {round} began"),
+    "draw": N_("player {player} drew a card"),
+    "pass": N_("player {player} passed two cards"),
+    "play": N_("player {player} played a card"),
+    "discard": N_("player {player} discarded a card"),
+}
+#: what the player to move does next in each step of a turn
+_STEP = {"play": N_("play or discard a card"), "draw": N_("draw a card")}
 
 
 @lru_cache(maxsize=16)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
-from kit.i18n import N_, Term, gettext, language, render
+from kit.i18n import N_, Message, Term, language
 
 GUEST_TYPES = ("monk", "merchant", "maid", "noble", "soldier", "worker")
 HOTEL_RULES = ("none", "two_crests", "queue_5", "small_only", "large_only", "face_up")  # + first:X, no:X
@@ -49,11 +49,16 @@ N_("side"), N_("guests"), N_("points"), N_("source"), N_("beginner"), N_("advanc
 def rule_words(rule: str) -> str:
     """A hotel rule in words, for logs and pictures ("first:monk" -> "monks book first"), in the
     reader's language."""
+    return str(rule_message(rule))
+
+
+def rule_message(rule: str) -> Message:
+    """A hotel rule in words, read in the language in force when it is read."""
     if rule in _RULE_WORDS:
-        return gettext(_RULE_WORDS[rule])
+        return Message(_RULE_WORDS[rule])
     kind, _, guest = rule.partition(":")
     guests = Term(GUEST_NAMES[guest][1] if guest in GUEST_NAMES else f"{guest}s")
-    return render(N_("{guests} book first") if kind == "first" else N_("no {guests} in the queue"), guests=guests)
+    return Message(N_("{guests} book first") if kind == "first" else N_("no {guests} in the queue"), guests=guests)
 
 
 def rule_code(words: str) -> str | None:

@@ -21,12 +21,12 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
-from kit.core.game import is_whole, short
+from kit.core.game import is_whole, listed, lost_or_duplicated, short
 from kit.i18n import N_, Message, Plural, Term, gettext, render
 
 from . import rules
 from .actions import Action, Hold, Place, Target, parse
-from .components import HOTEL_RULES, Components, Guest, load_components
+from .components import HOTEL_RULES, Components, Guest, load_components, rule_message
 from .playouts import FAST_PATH
 from .rules import Hotel, Slot
 
@@ -698,7 +698,12 @@ class Overbooking(Game):
                 for values in (self.hands, self.decks, self.booked, self.tokens, self.placed, self.hotels)
             )
         ):
-            raise InvariantBroken(f"OB-2: the game is set up for {self.settings.players} players, not {n}")
+            raise InvariantBroken(
+                "OB-2",
+                "the game is set up for {wanted} players, not {players}",
+                wanted=self.settings.players,
+                players=short(n),
+            )
         where: Counter = Counter()
         for p in range(self.players):
             where.update(self.hands[p] + self.decks[p] + self.booked[p])
@@ -707,16 +712,25 @@ class Overbooking(Game):
         where.update(self.box)
         expected = Counter(card for colour in self.colours for card in self.components.decks[colour])
         if where != expected:
-            raise InvariantBroken("OB-1: guest cards lost or duplicated")
-        for hotel in self.hotels:
+            raise lost_or_duplicated(
+                "OB-1",
+                N_("guest cards are lost or duplicated (too many: {extra}; missing: {missing})"),
+                where,
+                expected,
+            )
+        for number, hotel in enumerate(self.hotels, 1):
             if self.stage == 1 and (len(hotel.queue) > hotel.queue_limit or len(hotel.back) > hotel.back_door_limit):
-                raise InvariantBroken("OB-4: a queue or back door is over its stage-1 limit")
+                raise InvariantBroken(
+                    "OB-4",
+                    "hotel {hotel}'s booking queue or back door holds more cards than stage 1 allows",
+                    hotel=number,
+                )
         if self.stage == 2 and self.free < 0:
-            raise InvariantBroken("OB-5: free beds below zero")
+            raise InvariantBroken("OB-5", "fewer than no beds are free")
         if sum(self.tokens) + self.tokens_left + sum(h.token for h in self.hotels) != self.components.point_tokens:
-            raise InvariantBroken("OB-1: point tokens lost or duplicated")
+            raise InvariantBroken("OB-1", "point tokens are lost or duplicated")
         if min(self.tokens) < 0 or self.tokens_left < 0:
-            raise InvariantBroken("OB-1: a player or the supply holds fewer than no point tokens")
+            raise InvariantBroken("OB-1", "a player or the supply holds fewer than no point tokens")
         self._check_owners()
         self._check_hotels()
         self._check_turn()
@@ -726,20 +740,26 @@ class Overbooking(Game):
         colours = self.colours
         for player, colour in enumerate(colours):
             if any(card.colour != colour for card in self.hands[player] + self.decks[player] + self.booked[player]):
-                raise InvariantBroken(f"OB-1: a card of another colour is among {colour}'s cards")
+                raise InvariantBroken(
+                    "OB-1", "a card of another colour is among the cards of {colour}", colour=Term(colour)
+                )
             if self.hands[player] != sorted(self.hands[player], key=self.card_order):
-                raise InvariantBroken(f"OB-2: {colour}'s hand is out of order: hands are kept sorted")
+                raise InvariantBroken(
+                    "OB-2", "the hand of {colour} is out of order: hands are kept sorted", colour=Term(colour)
+                )
         for hotel in self.hotels:
             for slot in hotel.queue + hotel.back:
                 if slot.owner not in range(self.players) or slot.card.colour != colours[slot.owner]:
-                    raise InvariantBroken(f"OB-1: {slot.card.key} lies at a hotel for a player who does not own it")
+                    raise InvariantBroken(
+                        "OB-1", "{card} lies at a hotel for a player who does not own it", card=slot.card.key
+                    )
 
     def _check_hotels(self) -> None:
         """OB-2, OB-7: each hotel is a tile on one of its sides, every tile on the table or in the stack once."""
         c = self.components
         tiles = self.tiles + [hotel.tile for hotel in self.hotels]
         if len(set(tiles)) != len(tiles) or not set(tiles) <= set(c.hotels):
-            raise InvariantBroken("OB-1: a hotel tile lost or duplicated")
+            raise InvariantBroken("OB-1", "a hotel tile is lost or duplicated")
         prearranged = self.settings.scenario and self.round == 1  # a scenario may set round 1's beds and rules
         for hotel in self.hotels:
             side = c.hotels[hotel.tile].get(hotel.side)
@@ -751,7 +771,13 @@ class Overbooking(Game):
                 or hotel.limits != (c.queue_limit, c.back_door_limit)
                 or not isinstance(hotel.token, bool)
             ):
-                raise InvariantBroken(f"OB-2: hotel tile {hotel.tile} does not show {hotel.beds} beds, {hotel.rule}")
+                raise InvariantBroken(
+                    "OB-2",
+                    "hotel tile {tile} does not show {beds} beds and the rule “{rule}”",
+                    tile=short(hotel.tile),
+                    beds=short(hotel.beds),
+                    rule=rule_message(hotel.rule) if isinstance(hotel.rule, str) else short(hotel.rule),
+                )
 
     def _check_turn(self) -> None:
         """OB-3, OB-4, OB-5, OB-8: the round, the start player, the turn order and who is to move."""
@@ -761,35 +787,65 @@ class Overbooking(Game):
             or self.is_over is not (self.stage == 4)
             or self.is_over is not (self.to_move is None)
         ):
-            raise InvariantBroken(f"OB-3: no round has a stage {self.stage!r} with seat {self.to_move} to move")
+            raise InvariantBroken(
+                "OB-3",
+                "no round has a stage {stage} with seat {seat} to move",
+                stage=short(self.stage),
+                seat=short(self.to_move),
+            )
         if not 1 <= self.round <= c.rounds or self.is_over and self.round != c.rounds:
-            raise InvariantBroken(f"OB-8: round {self.round} is not one of the {c.rounds} rounds")
+            raise InvariantBroken(
+                "OB-8", "round {round} is not one of the {rounds} rounds", round=short(self.round), rounds=c.rounds
+            )
         if self.start != (self.settings.first_player + self.round - 1) % n:
-            raise InvariantBroken(f"OB-7: the start player of round {self.round} is not player {self.start}")
+            raise InvariantBroken(
+                "OB-7",
+                "player {player} does not start round {round}: the start player moves on one seat each round",
+                player=short(self.start),
+                round=self.round,
+            )
         if self.order != [(self.start + i) % n for i in range(n)]:
-            raise InvariantBroken(f"OB-3: the turn order {self.order} does not begin with the start player")
+            raise InvariantBroken(
+                "OB-3",
+                "the turn order {order} does not go round the table from the start player, player {start}",
+                order=listed(self.order),
+                start=self.start,
+            )
         if self.is_over:
             return
         for player in range(n):  # OB-2, OB-7: each round begins with a hand of 9 while the deck lasts
             held = len(self.hands[player]) + self.placed[player]
             if held != c.hand_size and (self.decks[player] or held > c.hand_size):
                 raise InvariantBroken(
-                    f"OB-4: {self.colours[player]} holds {len(self.hands[player])} cards and placed "
-                    f"{self.placed[player]}: a round begins with a hand of {c.hand_size}"
+                    "OB-4",
+                    "{colour} holds {held} cards and has placed {placed}, but a round begins with a hand of {size}",
+                    colour=Term(self.colours[player]),
+                    held=len(self.hands[player]),
+                    placed=short(self.placed[player]),
+                    size=c.hand_size,
                 )
         if self.stage == 2:
             self._check_choice()
             return
         if not 0 <= self.turn < n * c.cards_per_round or self.to_move != self.order[self.turn % n]:
-            raise InvariantBroken(f"OB-4: turn {self.turn} of stage 1 is not player {self.to_move}'s")
+            raise InvariantBroken(
+                "OB-4",
+                "turn {turn} of stage 1 is not player {player}'s",
+                turn=short(self.turn),
+                player=short(self.to_move),
+            )
         laid = Counter(slot.owner for hotel in self.hotels for slot in hotel.queue + hotel.back)
         turns = Counter(self.order[k % n] for k in range(self.turn))
         for player in range(n):
             at_hotels = laid[player] if not self.settings.scenario or self.round > 1 else self.placed[player]
             if not at_hotels == self.placed[player] <= turns[player]:
                 raise InvariantBroken(
-                    f"OB-4: {self.colours[player]} placed {self.placed[player]} cards in {turns[player]} turns, "
-                    f"and {laid[player]} lie at the hotels"
+                    "OB-4",
+                    "{colour} has placed {placed} cards in {turns} turns, and {laid} of them lie at the hotels",
+                    colour=Term(self.colours[player]),
+                    placed=short(self.placed[player]),
+                    turns=turns[player],
+                    laid=laid[player],
                 )
         for hotel in self.hotels:
             if (
@@ -797,13 +853,15 @@ class Overbooking(Game):
                 or hotel.rule != "face_up"
                 and any(slot.face_up for slot in hotel.queue)
             ):
-                raise InvariantBroken("OB-4: cards lie face down, face up only in a face-up hotel's queue (OB-6)")
+                raise InvariantBroken(
+                    "OB-4", "cards lie face down, and face up only in the booking queue of a face-up hotel (OB-6)"
+                )
 
     def _check_choice(self) -> None:
         """OB-5.2: stage 2 waits only for the owner of the back-door card next in line to choose
         between its targets, at the hotel being checked."""
         if not 0 <= self.checking < len(self.hotels) or self.pending is None:
-            raise InvariantBroken("OB-5: stage 2 stops only for a choice at the hotel being checked")
+            raise InvariantBroken("OB-5", "stage 2 stops only for a choice at the hotel being checked")
         hotel = self.hotels[self.checking]
         kind, slot, targets = self.pending
         if (
@@ -815,7 +873,7 @@ class Overbooking(Game):
             or targets != rules.ability_targets(hotel, slot)
             or len(targets) < 2
         ):
-            raise InvariantBroken("OB-5.2: the choice waiting is not the next back-door card's")
+            raise InvariantBroken("OB-5.2", "the choice waiting is not the one of the next card at the back door")
 
 
 def _unreadable(error: ValueError) -> Message | str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
 from kit.core.events import Subject, final_scores_in_words
-from kit.core.game import is_whole, short, trust
+from kit.core.game import is_whole, listed, lost_or_duplicated, short, trust
 from kit.i18n import N_, Message, Plural, Term, Terms, gettext, render
 
 from . import rules
@@ -514,13 +514,18 @@ class Samoa(Game):
             len(values) == n
             for values in (self.hotels, self.money, self.hands, self.used, self.chosen, self.bought, self.placed)
         ):
-            raise InvariantBroken(f"SA-2: the game is set up for {self.settings.players} players, not {n}")
+            raise InvariantBroken(
+                "SA-2",
+                "the game is set up for {wanted} players, not {players}",
+                wanted=self.settings.players,
+                players=short(n),
+            )
         everywhere = Counter(t for tiles in self.supply.values() for t in tiles)
         everywhere.update(t for group in self.groups for t in group)
         for hotel in self.hotels:
             everywhere.update(hotel.tourists())
         if everywhere != Counter(c.tourists):
-            raise InvariantBroken("SA-1: tourist tiles lost or duplicated")
+            raise InvariantBroken("SA-1", "tourist tiles are lost or duplicated")
         tiles = Counter(self.building_deck) + Counter(self.offer)
         for hotel in self.hotels:
             tiles["extra_room"] += hotel.extra_rooms
@@ -528,28 +533,48 @@ class Samoa(Game):
             tiles["pool"] += hotel.pools
             tiles.update(hotel.specials + hotel.used_specials)
         if tiles != Counter(c.building_tiles):
-            raise InvariantBroken(f"SA-1: building tiles lost or duplicated: {tiles}")
+            raise lost_or_duplicated(
+                "SA-1",
+                N_("building tiles are lost or duplicated (too many: {extra}; missing: {missing})"),
+                Counter(Term(tile) for tile in tiles.elements()),
+                Counter(Term(tile) for tile in c.building_tiles),
+            )
         full = Counter(card.key for card in c.price_cards)
         for player in range(self.players):
             cards = Counter(self.hands[player] + self.used[player])
             if self.chosen[player] is not None:
                 cards[self.chosen[player]] += 1
             if cards != full:
-                raise InvariantBroken(f"SA-1: player {player}'s 11 price cards are not all accounted for")
+                raise InvariantBroken(
+                    "SA-1",
+                    Plural(
+                        "not all of player {player}'s {cards} price card are there",
+                        "not all of player {player}'s {cards} price cards are there",
+                        len(c.price_cards),
+                    ),
+                    player=player,
+                    cards=len(c.price_cards),
+                )
             if "grey" not in self.hands[player] and self.chosen[player] != "grey":
-                raise InvariantBroken("SA-3.6: the grey card always comes back to hand")
+                raise InvariantBroken("SA-3.6", "the grey card always comes back to its player's hand")
             hotel = self.hotels[player]
             for occupants in hotel.rooms:
                 if len(occupants) > 2 or (len(occupants) == 2 and any(t.kind != "lovers" for t in occupants)):
-                    raise InvariantBroken("SA-7: a room holds one tourist, or two lovers")
+                    raise InvariantBroken("SA-7", "a room holds one tourist, or two lovers")
             if self.money[player] < 0:
-                raise InvariantBroken("money below zero")
+                raise InvariantBroken("SA-2", "player {player}'s money is below zero", player=player)
             if not 0 <= self.money[player] <= self._most_money:
                 raise InvariantBroken(
-                    f"player {player} holds {self.money[player]} Tala, more than the game can pay ({self._most_money})"
+                    "SA-3.6",
+                    "player {player} holds {money} Tala, more than the game can pay ({most})",
+                    player=player,
+                    money=short(self.money[player]),
+                    most=self._most_money,
                 )
             if (hotel.rows, hotel.columns) != (c.rows, c.columns) or not hotel.suites <= set(range(hotel.board_rooms)):
-                raise InvariantBroken("SA-9.2: a suite lies on a room of the hotel board, and every board is the same")
+                raise InvariantBroken(
+                    "SA-9.2", "a suite lies on a room of the hotel board, and every hotel board is the same"
+                )
         self._check_rounds()
         self._check_turn()
 
@@ -558,26 +583,49 @@ class Samoa(Game):
         c, scenario = self.components, self.settings.scenario or {}
         first = scenario.get("round", 1)  # a scenario may set up a later round (scenarios.py)
         if sorted(self.flags) != sorted(nationality for nationality, _ in c.flags):
-            raise InvariantBroken("SA-2: the flag row holds each flag once")
+            raise InvariantBroken("SA-2", "the flag row holds each flag once")
         if self.phase not in rules._PHASE_RULES or self.is_over is not (self.phase == "over"):
-            raise InvariantBroken(f"SA-3: no round has a phase {self.phase!r}")
+            raise InvariantBroken("SA-3", "no round has a phase {phase}", phase=short(self.phase))
         if not first <= self.round <= c.rounds or self.is_over and self.round != c.rounds:
-            raise InvariantBroken(f"SA-3: round {self.round} is not a round of the {c.rounds} (from round {first})")
+            raise InvariantBroken(
+                "SA-3",
+                "round {round} is not one of the rounds {first} to {rounds}",
+                round=short(self.round),
+                first=first,
+                rounds=c.rounds,
+            )
         moves = self.round - first + self.is_over  # SA-3.6: the tie card moves on at each round's end
         if self.hammer != (scenario.get("hammer", self.settings.tie_card) + moves) % self.players:
-            raise InvariantBroken(f"SA-3.6: the tie card's hammer points to player {self.hammer}, not where it moved")
+            raise InvariantBroken(
+                "SA-3.6",
+                "the tie card's hammer points to player {player}, but it moves on one player each round",
+                player=short(self.hammer),
+            )
         drawn = [*self.tourist_deck, self.tourist_card]
         if (
             len(set(drawn)) != len(drawn)
             or not set(drawn) <= set(c.tourist_cards)
             or len(drawn) != len(c.tourist_cards) - (self.round - first)
         ):
-            raise InvariantBroken(f"SA-3.2: {self.round - first + 1} tourist cards drawn, the rest in the deck once")
+            drawn = self.round - first + 1
+            raise InvariantBroken(
+                "SA-3.2",
+                Plural(
+                    "by now {drawn} tourist card is drawn, and each of the others lies in the deck once",
+                    "by now {drawn} tourist cards are drawn, and each of the others lies in the deck once",
+                    drawn,
+                ),
+                drawn=drawn,
+            )
         arranged = "groups" in scenario and self.round == first
         nationality = self.flags[self.round - 1]
         if not self.is_over and not arranged:
             if any(t.nationality != nationality for group in self.groups for t in group):
-                raise InvariantBroken(f"SA-3.2: this round's groups are all of the flag's nationality {nationality}")
+                raise InvariantBroken(
+                    "SA-3.2",
+                    "all of this round's groups are tourists from {nationality}, the flag's country",
+                    nationality=Term(c.nationalities.get(nationality, nationality)),
+                )
             sizes = c.tourist_cards[self.tourist_card][self.players]
             if self.round in c.doubled_rounds:
                 sizes = tuple(2 * size for size in sizes)
@@ -585,45 +633,76 @@ class Samoa(Game):
             if len(self.groups) != len(sizes) or any(
                 len(group) > size or whole and len(group) != size for group, size in zip(self.groups, sizes)
             ):
-                raise InvariantBroken(f"SA-3.2: the tourist card gives groups of {list(sizes)}")
+                raise InvariantBroken("SA-3.2", "the tourist card gives groups of {sizes}", sizes=listed(sizes))
         if not scenario:  # SA-3.1: each round lays out its block's number of tiles while they last
             laid = sum(c.layout[self.players][min((r - 1) // 3, 3)] for r in range(1, self.round + 1))
             if len(self.building_deck) != max(0, len(c.building_tiles) - laid):
-                raise InvariantBroken(f"SA-3.1: {laid} building tiles are laid out by round {self.round}")
+                raise InvariantBroken(
+                    "SA-3.1",
+                    Plural(
+                        "{laid} building tile is laid out by round {round}",
+                        "{laid} building tiles are laid out by round {round}",
+                        laid,
+                    ),
+                    laid=laid,
+                    round=self.round,
+                )
 
     def _check_turn(self) -> None:
         """SA-3.3 ... SA-3.5: who is to move, in which order, and what this round has done so far."""
         phase, n = self.phase, self.players
         if phase == "over":
             if self.to_move is not None:
-                raise InvariantBroken("SA-6: no one moves once the game is over")
+                raise InvariantBroken("SA-6", "no one moves once the game is over")
             return
         if not 0 <= self.turn < len(self.order) or self.to_move != self.order[self.turn]:
-            raise InvariantBroken(f"SA-3: player {self.to_move} is to move, not turn {self.turn} of {self.order}")
+            raise InvariantBroken(
+                "SA-3",
+                "player {player} is to move, but that is not turn {turn} of the turn order {order}",
+                player=short(self.to_move),
+                turn=short(self.turn),
+                order=listed(self.order),
+            )
         if phase == "choose":
             chosen = [p for p in range(n) if self.chosen[p] is not None]
             if self.revealed or self.order != list(range(n)) or chosen != list(range(self.turn)):
-                raise InvariantBroken("SA-3.3: the players choose one after another, each card hidden until all chose")
+                raise InvariantBroken(
+                    "SA-3.3", "the players choose one after another, and each card stays hidden until all have chosen"
+                )
             if any(self.bought) or any(self.placed) or any(self.earned):
-                raise InvariantBroken("SA-3: nothing is bought or placed before the price cards are revealed")
+                raise InvariantBroken("SA-3", "nothing is bought or placed before the price cards are shown")
             return
         if not self.revealed or None in self.chosen:
-            raise InvariantBroken("SA-3.3: every price card is chosen and revealed before the phases that follow")
+            raise InvariantBroken("SA-3.3", "every price card is chosen and shown before the phases that follow")
         if phase == "swap":
             clockwise = rules.clockwise_from(self, self.hammer)
             if sorted(self.order, key=clockwise.index) != self.order or any(
                 "swap_card" not in self.hotels[p].specials for p in self.order[self.turn :]
             ):
-                raise InvariantBroken("SA-9.4: the swap tiles are used clockwise from the hammer")
+                raise InvariantBroken("SA-9.4", "the swap tiles are used clockwise from the hammer")
         elif phase == "build":
             if self.order != rules.building_order(self) or not self.offer:
-                raise InvariantBroken(f"SA-3.4: the building order is {rules.building_order(self)}, not {self.order}")
+                raise InvariantBroken(
+                    "SA-3.4",
+                    "the building order is {wanted}, not {order}",
+                    wanted=listed(rules.building_order(self)),
+                    order=listed(self.order),
+                )
         elif self.order != rules.tourist_order(self):  # tourists
-            raise InvariantBroken(f"SA-3.5: the tourist order is {rules.tourist_order(self)}, not {self.order}")
+            raise InvariantBroken(
+                "SA-3.5",
+                "the tourist order is {wanted}, not {order}",
+                wanted=listed(rules.tourist_order(self)),
+                order=listed(self.order),
+            )
         elif self.committed is not None and self.committed not in range(len(self.groups)):
-            raise InvariantBroken(f"SA-3.5: there is no group {self.committed + 1} to take tourists from")
+            raise InvariantBroken(
+                "SA-3.5",
+                "there is no group {group} to take tourists from",
+                group=self.committed + 1 if is_whole(self.committed) else short(self.committed),
+            )
         if phase != "tourists" and (any(self.placed) or any(self.earned)):
-            raise InvariantBroken("SA-3: tourists are placed only in the tourist phase")
+            raise InvariantBroken("SA-3", "tourists are placed only in the tourist phase")
 
 
 def most_money(c: Components, scenario: dict | None) -> int:

@@ -7,6 +7,7 @@ change nothing. Harmless edits of the same files still load as the same game."""
 from __future__ import annotations
 
 import json
+import re
 from bisect import insort
 from functools import cache
 
@@ -16,6 +17,7 @@ from kit.core import SaveFileError, loads
 from kit.core.practice import start_of, started_at
 from kit.core.saves import _start_data
 from kit.games import game_type
+from kit.i18n import language
 from kit.sim.review import practice_from
 
 INVARIANTS = "breaks the game's own invariants"
@@ -504,6 +506,70 @@ def test_a_start_the_rules_cannot_reach_gets_the_save_error(name, how):
         assert (game.fingerprint(), start_of(game).fingerprint()) == before  # nothing changed
     if name != "lost-cities-4" or how not in ONLY_IN_A_LONGER_MATCH:
         assert tried, f"{how} applies at none of the moments {list(moments(name))}"
+
+
+#: a tampering per game whose refusal holds data (cards, seats, counts, a country, a hotel rule)
+IN_EVERY_LANGUAGE = [
+    ("lost-cities", "a card in a discard pile and in a hand"),
+    ("lost-cities", "the seat to move is not the one the rules say"),
+    ("lost-cities-4", "a hand of nine beside a hand of seven"),
+    ("samoa", "a purse with more money than the game can pay"),
+    ("samoa", "a tourist of another nationality in this round's groups"),
+    ("overbooking", "a hotel whose beds are not its tile's"),
+    ("overbooking", "a card of another colour in a hand"),
+]
+#: words of the English refusals that no translation holds (card codes and rule ids are no words)
+ENGLISH = re.compile(
+    r"\b(the|saved|breaks|invariants|cards?|lost|duplicated|missing|player|seat|should|more|than|beds|"
+    r"tourists?|from|round|Counter|not|hotel tile)\b"
+)
+RULE = re.compile(r"invariants: ((?:LC|SA|OB)-\d+(?:\.\d+)?): ")
+
+
+@pytest.mark.parametrize("lang", ["nb", "pl", "sv"])
+@pytest.mark.parametrize("name, how", IN_EVERY_LANGUAGE, ids=[f"{name}: {how}" for name, how in IN_EVERY_LANGUAGE])
+def test_a_tampered_starts_refusal_reads_in_the_learners_language_with_its_rule_id(name, how, lang):
+    tamper, _ = TAMPERINGS[name][how]
+    texts = (tampered_save(name, moment, tamper) for moment in moments(name))
+    text = next(text for text in texts if text is not None)
+    with pytest.raises(SaveFileError) as caught:
+        loads(text)
+    with language("en"):
+        english = str(caught.value)
+    rule = RULE.search(english)
+    assert rule, english  # the English names the rule, for a developer
+    with language(lang):
+        told = str(caught.value)
+    assert f" {rule.group(1)}: " in told, told
+    assert "{" not in told and not ENGLISH.findall(told), (told, ENGLISH.findall(told))
+
+
+def _engine_at_a_loss(*args, **kwargs):
+    raise KeyError("lost")
+
+
+@pytest.mark.parametrize("lang", ["nb", "pl", "sv"])
+@pytest.mark.parametrize("where", ["apply", "scores"])
+def test_a_start_the_rules_cannot_play_on_says_so_in_the_learners_language(monkeypatch, where, lang):
+    """A start that holds together but that the rules cannot play on (here an engine made to fail
+    in replaying the save's first action, or in counting the start's scores): the sentence is the
+    catalog's, naming the step, and Python's own words follow in parentheses."""
+    game = loads(practice("lost-cities", "mid-round").dumps())
+    action = str(game.legal_actions()[0])
+    game.apply(action)
+    text = game.dumps()
+    monkeypatch.setattr(game.practice_base, where, _engine_at_a_loss)  # the engine each load makes a practice game of
+    with pytest.raises(SaveFileError) as caught:
+        loads(text)
+    assert caught.value.__cause__ is None
+    with language("en"):
+        english = str(caught.value)
+    with language(lang):
+        told = str(caught.value)
+    assert told.endswith("(KeyError: 'lost')") and told != english, told
+    assert (f" 1 ({action}) " in told) is (where == "apply"), told  # the step, and the action as it is written
+    words = told.replace(action, "")  # the action's notation is the engine's, in every language
+    assert not re.findall(r"\b(the|saved|start|step|rules|play|position)\b", words), told
 
 
 # ------------------------------------------------------- edits of the file's own data
