@@ -38,6 +38,8 @@ EXPECTED = {
     "overbooking/01-components-and-card-backs.ipynb": 4,
     "samoa/01-components-and-setup.ipynb": 5,
     "samoa/09-price-versus-occupancy.ipynb": 1,
+    "probability/07-simpsons-paradox-and-many-comparisons.ipynb": 2,
+    "probability/08-what-if-i-play-this-instead.ipynb": 5,
 }
 _TABLE = re.compile(r'<table class="tk-table">.*?</table>', re.S)
 _CODE = re.compile(r"<code[^>]*>.*?</code>", re.S)  # the data's own name under a heading
@@ -52,6 +54,11 @@ def tables(path: Path) -> list[tuple[list[str], list[str]]]:
     found = []
     for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
         for output in cell.get("outputs", []):
+            markdown = "".join(output.get("data", {}).get("text/markdown", ""))
+            if markdown.startswith("|"):  # a lesson's table written as Markdown (lesson 7)
+                rows = [line.strip("|").split("|") for line in markdown.splitlines() if not line.startswith("|--")]
+                rows = [[text.strip(" *") for text in row] for row in rows if row]
+                found.append((rows[0], [text for row in rows[1:] for text in row]))
             for table in _TABLE.findall("".join(output.get("data", {}).get("text/html", ""))):
                 table = re.sub(r"<caption>.*?</caption>", "", table, flags=re.S)
                 headings = [_text(_CODE.sub("", th)) for th in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)]
