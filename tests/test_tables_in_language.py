@@ -73,15 +73,17 @@ def english(texts: list[str], lang: str) -> list[str]:
 
 
 NOTEBOOKS = sorted(
-    path.relative_to(ROOT / "notebooks" / lang).as_posix()
-    for lang in LANGUAGES
-    for path in (ROOT / "notebooks" / lang).rglob("*.ipynb")
+    {
+        path.relative_to(ROOT / "notebooks" / lang).as_posix()
+        for lang in LANGUAGES
+        for path in (ROOT / "notebooks" / lang).rglob("*.ipynb")
+    }
 )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_learners_table_is_headed_and_worded_in_the_notebooks_language(lang):
-    shown = {name: tables(ROOT / "notebooks" / lang / name) for name in dict.fromkeys(NOTEBOOKS)}
+    shown = {name: tables(ROOT / "notebooks" / lang / name) for name in NOTEBOOKS}
     for name, count in EXPECTED.items():
         assert len(shown[name]) >= count, f"{lang}/{name}: its tables are not stored (python3 dev.py notebooks)"
     found = {
