@@ -26,7 +26,10 @@ categories on the y axis).
 
 **Tables.** `table(frame)` shows a polars frame to a learner as a plain HTML table: column names,
 every row (no "…"), numbers right-aligned, and no dtype row or `shape:` line; `by=` sorts rows in a
-natural order ("5–9" before "10–14"; see `natural_key`).
+natural order ("5–9" before "10–14"; see `natural_key`). Every table is in the learner's language:
+each heading through the catalogs, with the data's own name in small monospace under it where the
+two differ (the name the code selects by), and the text cells that are catalog words (a guest, an
+ability, "rulebook") translated; English shows the data's names as they are.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import base64
 import hashlib
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from kit.i18n import Term, get_language, gettext
@@ -260,13 +263,33 @@ def _cell(value: Any) -> str:
     return format_decimal(value, locale=get_language(), decimal_quantization=False)
 
 
+#: the data's column name under a translated heading: small, monospace, quieter than the heading
+_NAME_STYLE = "font-size:80%;font-weight:normal;opacity:0.7;white-space:nowrap"
+
+
 class Table:
     """A learner's table: shows as plain HTML in a notebook, as aligned text where HTML cannot."""
 
-    def __init__(self, columns: Sequence[str], rows: Sequence[Sequence[Any]], numeric: Sequence[bool], caption: str):
+    def __init__(
+        self,
+        columns: Sequence[str],
+        rows: Sequence[Sequence[Any]],
+        numeric: Sequence[bool],
+        caption: str,
+        names: Sequence[str] | None = None,
+    ):
         self.columns, self.caption = list(columns), caption
+        self.names = list(names) if names is not None else list(columns)  # the data's own column names
         self.rows = [[_cell(value) for value in row] for row in rows]
         self.numeric = list(numeric)
+
+    def _heading(self, shown: str, name: str, style: str) -> str:
+        if shown == name:
+            return f"<th {style}>{html.escape(shown)}</th>"
+        # a heading in the learner's words, with the name code selects by under it (pl.col("gap")):
+        # the words may wrap, the name never does
+        style = style.replace(";white-space:nowrap", "")
+        return f'<th {style}>{html.escape(shown)}<br><code style="{_NAME_STYLE}">{html.escape(name)}</code></th>'
 
     def _repr_html_(self) -> str:
         # a column of short cells ("15–19", "0.46–0.72") never breaks inside one: a wide table would
@@ -276,7 +299,7 @@ class Table:
             f'style="text-align:{"right" if number else "left"}{";white-space:nowrap" if keep else ""}"'
             for number, keep in zip(self.numeric, short)
         ]
-        head = "".join(f"<th {a}>{html.escape(name)}</th>" for name, a in zip(self.columns, align))
+        head = "".join(self._heading(shown, name, a) for shown, name, a in zip(self.columns, self.names, align))
         body = "".join(
             "<tr>" + "".join(f"<td {a}>{html.escape(cell)}</td>" for cell, a in zip(row, align)) + "</tr>"
             for row in self.rows
@@ -298,12 +321,21 @@ class Table:
         return "\n".join(lines)
 
 
-def table(frame: Any, by: str | Sequence[str] | None = None, caption: str = "", words: bool = False) -> Table:
+def table(
+    frame: Any,
+    by: str | Sequence[str] | None = None,
+    caption: str = "",
+    words: bool = True,
+    cells: Mapping[str, Callable[[Any], str]] | None = None,
+) -> Table:
     """A polars frame as a learner's table (every row); `by` sorts rows naturally by those columns.
 
-    words=True heads each column with its name in the learner's language (`column_words`) and
-    writes each text cell that is a word of the catalogs (a component's code: "beginner") in it too;
-    the frame, and the code that selects its columns, keep the data's own names and values."""
+    Each column is headed with its name in the learner's language (`column_words`), the data's own
+    name under it where the two differ, and each text cell that is a word of the catalogs (a
+    component's code: "beginner", an ability's text) reads in that language too; `cells` words a
+    column's values with a function of the game's (a hotel's rule: `rule_words`). The frame, and the
+    code that selects its columns, keep the data's own names and values. words=False shows the data
+    as it is: for a table whose cells are what a learner types (card codes) or already words."""
     import polars as pl
 
     rows = frame.rows()
@@ -311,10 +343,23 @@ def table(frame: Any, by: str | Sequence[str] | None = None, caption: str = "", 
         keys = [frame.columns.index(name) for name in ([by] if isinstance(by, str) else by)]
         rows = sorted(rows, key=lambda row: tuple(natural_key(row[i]) for i in keys))
     numeric = [dtype.is_numeric() and dtype != pl.Boolean for dtype in frame.dtypes]
+    cells = dict(cells or {})
+    unknown = [name for name in cells if name not in frame.columns]
+    if unknown:
+        raise ValueError(f"cells= names no column of the table: {', '.join(map(repr, unknown))}")
+    worders = [cells.get(name) for name in frame.columns]
+    rows = [[_worded(value, worder, words) for value, worder in zip(row, worders)] for row in rows]
     if not words:
         return Table(frame.columns, rows, numeric, caption)
-    rows = [[format(Term(value)) if isinstance(value, str) else value for value in row] for row in rows]
-    return Table(column_words(frame.columns), rows, numeric, caption)
+    return Table(column_words(frame.columns), rows, numeric, caption, names=frame.columns)
+
+
+def _worded(value: Any, worder: Callable[[Any], str] | None, words: bool) -> Any:
+    if value is None:
+        return value
+    if worder is not None:
+        return worder(value)
+    return format(Term(value)) if words and isinstance(value, str) else value
 
 
 def column_words(columns: Sequence[str]) -> list[str]:

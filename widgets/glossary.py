@@ -21,4 +21,4 @@ def glossary_table(game: str, lang: str | None = None, caption: str = "") -> Tab
     beside = RULEBOOK_LANGUAGE[game] if lang == "en" else lang
     rows = glossary(game)
     frame = pl.DataFrame({NAMES["en"]: [row["en"] for row in rows], NAMES[beside]: [row[beside] for row in rows]})
-    return table(frame, caption=caption)
+    return table(frame, caption=caption, words=False)  # English beside the language, as written

@@ -18,10 +18,14 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from kit.i18n import N_
+
 from .errors import ComponentError
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # the kit/ folder
 SOURCES = ("rulebook", "reviews", "assumed")
+# a `source` column and its marks as a learner's table heads and words them (`widgets.charts.table`)
+N_("source"), N_("rulebook"), N_("reviews"), N_("assumed")
 MAX_FILE_BYTES = 1_000_000  # the largest component file today is under 2 kB
 MAX_FIELD_CHARS = 1_000  # names and rules are short; a longer field is a damaged file
 _INTEGER = re.compile(r"-?[0-9]{1,18}")  # plain ASCII digits: no "1_000", "٣" or "1e9"

@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
-from kit.i18n import Message
+from kit.i18n import N_, Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,9 @@ FILES = ("expeditions.csv", "cards.csv")
 #: LC-1 and LC-7: per expedition, the cards of each deck as {value: copies} (0: investment cards)
 DECKS = {"base": {0: 3, **{value: 1 for value in range(2, 11)}}, "partner": {2: 1, 3: 1, 4: 1}}
 MIN_EXPEDITIONS, MAX_EXPEDITIONS = 2, 6
+# the cards' file as notebook 1's table heads and words it: an expedition's name, its deck (the base game's or
+# the partner game's extra 2s, 3s and 4s, LC-7) and the kinds of card counted
+N_("name"), N_("deck"), N_("base"), N_("partner"), N_("investment cards"), N_("number cards"), N_("cards")
 #: the shipped component sets, by edition: a folder inside datasets/lostcities/ ("" is the folder itself)
 EDITIONS = {"five": "", "six": "six"}
 DEFAULT_EDITION = "five"

@@ -42,8 +42,10 @@ GUEST_NAMES = {
 }
 
 
-# the score cards' file (score_cards.csv) as a learner's table heads and words it (notebook 7)
-N_("side"), N_("guests"), N_("points"), N_("source"), N_("beginner"), N_("advanced"), N_("assumed")
+# the component files' columns and codes as a learner's table heads and words them (notebooks 1 and 7;
+# a hotel's rule reads through `rule_words`)
+N_("type"), N_("beds"), N_("ability"), N_("ability source"), N_("tile"), N_("rule")
+N_("side"), N_("guests"), N_("points"), N_("beginner"), N_("advanced")
 
 
 def rule_words(rule: str) -> str:

@@ -65,6 +65,9 @@ class Tourist(NamedTuple):
 
 # the tourists' kinds, as a tourist's label names them (for the catalogs)
 N_("plain"), N_("rich"), N_("lovers"), N_("celebrity"), N_("bather")
+# the component files' columns as a learner's table heads them (notebooks 1 and 9)
+N_("bid"), N_("price"), N_("kind"), N_("ring"), N_("per nationality"), N_("nationality"), N_("corner")
+N_("count"), N_("card"), N_("name"), N_("name source")
 
 
 def tourist_words(label: str, nationalities: dict[str, str] | None = None) -> str:

@@ -61,4 +61,4 @@ def test_lesson_8s_tables_are_headed_and_its_legend_worded_in_the_learners_langu
         legend = whatif.move_words()
     assert not english(headings, lang), headings
     assert moves == set(legend) and not english(legend, lang), legend
-    assert charts.table(shown).columns == shown.columns  # without words=True: the data's own names
+    assert charts.table(shown, words=False).columns == shown.columns  # words=False: the data's own names

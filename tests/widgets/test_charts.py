@@ -54,6 +54,29 @@ def test_a_learners_table_has_every_row_no_dtypes_no_shape_and_natural_order():
     assert ">yes<" in shown  # booleans in words
 
 
+def test_a_table_reads_in_the_learners_language_with_the_datas_names_under_its_headings():
+    from kit.i18n import language
+    from kit.overbooking.components import rule_words
+
+    frame = pl.DataFrame({"beds": [8], "source": ["rulebook"], "rule": ["first:monk"], "bot": ["heuristic"]})
+    with language("pl"):
+        table = charts.table(frame, cells={"rule": rule_words})
+        raw = charts.table(frame, words=False)
+    shown = table._repr_html_()
+    assert table.columns == ["łóżka", "źródło", "zasada", "bot"]  # "bot" is Polish too
+    assert table.rows == [["8", "instrukcja", "mnisi: pierwszeństwo", "heurystyczny"]]
+    assert re.search(r'<th style="text-align:right">łóżka<br><code style="[^"]*">beds</code></th>', shown)
+    assert "<th " in shown and ">bot</th>" in shown and shown.count("<code") == 3  # no name under "bot"
+    assert raw.columns == frame.columns and raw.rows == [["8", "rulebook", "first:monk", "heuristic"]]
+    with language("en"):
+        english = charts.table(frame)
+        worded = charts.table(frame, cells={"rule": rule_words})
+    assert english.columns == frame.columns and "<code" not in english._repr_html_()  # English: as it was
+    assert english.rows == raw.rows and worded.rows[0][2] == "monks book first"
+    with pytest.raises(ValueError, match="'rules'"):
+        charts.table(frame, cells={"rules": rule_words})
+
+
 def test_after_enable_a_frame_shown_as_it_is_has_no_dtype_row_shape_line_or_hidden_rows():
     frame = pl.DataFrame(
         {"hand": [f"{5 * i}–{5 * i + 4}" for i in range(30)], "mean score, 95% CI": ["12.3 (11.0–13.6)"] * 30}

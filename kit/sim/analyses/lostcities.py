@@ -20,6 +20,7 @@ import polars as pl
 
 from kit.bots.arena import play_game
 from kit.core import Chance
+from kit.i18n import N_
 from kit.lostcities import LostCities, load_components
 from kit.lostcities.actions import Action, Discard, Draw, Play
 from kit.lostcities.heuristic import HeuristicBot
@@ -31,6 +32,10 @@ from ..components import component_hash
 from ..seeding import game_seed
 
 NUMBERS = tuple(range(2, 11))
+# the columns of these frames, and of Lost Cities notebook 5's summary of `investment_risk`, as a
+# learner's table heads them (`widgets.charts.table`); code selects by the English names
+N_("investments"), N_("expeditions"), N_("score"), N_("games"), N_("mean score"), N_("95% CI low"), N_("95% CI high")
+N_("10th percentile"), N_("90th percentile"), N_("share lost"), N_("share lost, low"), N_("share lost, high")
 
 
 def expedition_score_distribution() -> pl.DataFrame:
