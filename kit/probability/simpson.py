@@ -107,6 +107,13 @@ def gap_z(table: pl.DataFrame) -> dict[str, float]:
     return out
 
 
+def share_text(row: dict) -> str:
+    """A row's booked share as a table cell reads it, in the learner's language: "0,909 (0,897–0,921),
+    n = 2 208" (a `share_by` row: share, low, high, n)."""
+    return render("{share:.3f} ({low:.3f}–{high:.3f}), n = {n:,}", share=float(row["share"]), low=float(row["low"]),
+                  high=float(row["high"]), n=int(row["n"]))  # fmt: skip
+
+
 def order_table_markdown(table: pl.DataFrame) -> str:
     """A two-card `card_order_table` as a learner reads it: a row per size (and pooled), a column
     per card, each cell the share booked with its 95% interval and n; a last row shows the
@@ -115,10 +122,7 @@ def order_table_markdown(table: pl.DataFrame) -> str:
     cell = {(r["size"], r["card_number"]): r for r in table.iter_rows(named=True)}
 
     def shown(r: dict | None) -> str:
-        if not r:
-            return gettext("none")
-        return render("{share:.3f} ({low:.3f}–{high:.3f}), n = {n:,}", share=float(r["share"]), low=float(r["low"]),
-                      high=float(r["high"]), n=int(r["n"]))  # fmt: skip
+        return share_text(r) if r else gettext("none")
 
     head = render("share booked ({level} interval), n", level=percent(0.95))
     lines = [

@@ -100,3 +100,13 @@ def test_lesson_7_new_games():
     mixed = lesson.new_placements(2, bots=("heuristic", "random"), players=2, seed=3)
     assert set(mixed["bot"]) == {"heuristic", "random"}  # as stored: both bots at every table
     assert mixed.group_by("game").agg(pl.col("bot").n_unique())["bot"].to_list() == [2, 2]
+
+
+def test_a_booked_share_reads_with_the_learners_decimal_comma_and_grouping():
+    from kit.i18n import language
+
+    row = {"share": 0.9091, "low": 0.8972, "high": 0.9213, "n": 2208}
+    assert lesson.share_text(row) == "0.909 (0.897–0.921), n = 2,208"
+    for lang in ("nb", "pl", "sv"):
+        with language(lang):
+            assert lesson.share_text(row) == "0,909 (0,897–0,921), n = 2\xa0208"
