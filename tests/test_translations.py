@@ -4,6 +4,7 @@ in every language with its rule id unchanged, and nothing saved depends on the l
 from __future__ import annotations
 
 import csv
+import functools
 import inspect
 import re
 from pathlib import Path
@@ -253,6 +254,7 @@ def test_every_broken_invariant_reads_in_every_language_with_its_rule_id(lang):
             assert text != english, (lang, english)
 
 
+@functools.cache  # the source is read once for the three languages
 def _setup_refusals() -> list[tuple[str | None, str, list[str]]]:
     """Every `SetupRefused(rule, "message", ...)` in kit/, read from the source: rule, template, placeholders."""
     import ast
