@@ -270,10 +270,10 @@ LOCALE = ROOT / "kit" / "locale"
 TEMPLATE = LOCALE / "tablekit.pot"
 LANGUAGES = ("nb", "pl", "sv")
 # the functions that carry messages (besides gettext, ngettext and N_): a refusal's reason, a broken
-# invariant's reason, a message made now and read later, a rendered template, a plural's two forms, a
-# save file's error, a refused page message
-KEYWORDS = ("IllegalAction:2", "InvariantBroken:2", "Message:1", "render:1", "Plural:1,2", "counted:1,2",
-            "SaveFileError:1", "PageMessageError:1")
+# invariant's reason, a refused setting's reason, a message made now and read later, a rendered
+# template, a plural's two forms, a save file's error, a refused page message
+KEYWORDS = ("IllegalAction:2", "InvariantBroken:2", "SetupRefused:2", "Message:1", "render:1", "Plural:1,2",
+            "counted:1,2", "SaveFileError:1", "PageMessageError:1")
 
 
 GLOSSARY_TERMS = """

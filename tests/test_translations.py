@@ -4,6 +4,7 @@ in every language with its rule id unchanged, and nothing saved depends on the l
 from __future__ import annotations
 
 import csv
+import functools
 import inspect
 import re
 from pathlib import Path
@@ -60,8 +61,8 @@ def test_every_message_is_translated_none_fuzzy_and_none_left_over(lang):
 
 
 #: the calls whose first literal argument is a message (Babel's defaults and dev.py's KEYWORDS)
-MESSAGE_CALLS = {"gettext", "ngettext", "N_", "_", "IllegalAction", "InvariantBroken", "Message", "render", "Plural",
-                 "counted", "SaveFileError"}  # fmt: skip
+MESSAGE_CALLS = {"gettext", "ngettext", "N_", "_", "IllegalAction", "InvariantBroken", "SetupRefused", "Message",
+                 "render", "Plural", "counted", "SaveFileError"}  # fmt: skip
 
 
 def test_every_literal_message_in_the_code_is_in_the_template():
@@ -76,7 +77,7 @@ def test_every_literal_message_in_the_code_is_in_the_template():
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            ruled = name in ("IllegalAction", "InvariantBroken")  # the rule id first, then the message
+            ruled = name in ("IllegalAction", "InvariantBroken", "SetupRefused")  # the rule id first, then the message
             first = node.args[1] if ruled and len(node.args) > 1 else node.args[0]
             if name in MESSAGE_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 if first.value and first.value not in known:
@@ -251,6 +252,39 @@ def test_every_broken_invariant_reads_in_every_language_with_its_rule_id(lang):
                 text = str(error)
             assert text.startswith(f"{rule}: ") and "{" not in text, (lang, text)
             assert text != english, (lang, english)
+
+
+@functools.cache  # the source is read once for the three languages
+def _setup_refusals() -> list[tuple[str | None, str, list[str]]]:
+    """Every `SetupRefused(rule, "message", ...)` in kit/, read from the source: rule, template, placeholders."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "kit").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "SetupRefused" and len(node.args) > 1:
+                rule, message = node.args[0], node.args[1]
+                if isinstance(rule, ast.Constant) and isinstance(message, ast.Constant):  # not a message's name
+                    found.append((rule.value, message.value, [k.arg for k in node.keywords]))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refused_setting_reads_in_every_language_with_its_rule_id(lang):
+    """A deck, a scenario or a setting a game cannot be set up from: the reason in the learner's
+    language, the rule id (where a rule says so) unchanged before it."""
+    from kit.core.errors import SetupRefused
+
+    refusals = _setup_refusals()
+    assert len(refusals) >= 60, len(refusals)
+    for rule, template, params in refusals:
+        assert rule is None or re.fullmatch(r"(LC|SA|OB)-\d+(\.\d+)?", rule), (rule, template)
+        error = SetupRefused(rule, template, **{name: 7 for name in params})
+        english = str(error)
+        with language(lang):
+            text = str(error)
+        assert text.startswith(f"{rule}: " if rule else "") and "{" not in text, (lang, text)
+        assert text != english, (lang, english)
 
 
 def test_a_game_saved_in_polish_loads_in_swedish():

@@ -4,19 +4,22 @@ There is exactly one error for an illegal action (`IllegalAction`), so a board o
 notebook can catch it without knowing which game raised it. Its text always starts with the rule id.
 """
 
-from kit.i18n import Message
+from __future__ import annotations
+
+from kit.i18n import N_, Message
 
 
 class _RuleAndReason:
     """An error that names a rule id and says why in a message read in the learner's language.
 
     `rule` is the rule id (for example ``"LC-3.1"``) and `reason` the plain-words explanation;
-    ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``. The reason is a template
+    ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``. (Only a refused setting
+    may have no rule, ``None``: then it reads as its reason alone.) The reason is a template
     with named placeholders (``IllegalAction("LC-3.1", "a {card} cannot follow ...", card=7)``),
     read in the learner's language (`kit.i18n`) whenever it is read; the rule id never changes.
     """
 
-    def __init__(self, rule: str, reason: str | Message, /, **params):
+    def __init__(self, rule: str | None, reason: str | Message, /, **params):
         self.rule = rule
         self.message = reason if isinstance(reason, Message) else Message(reason, **params)
         super().__init__(rule, self.message)
@@ -26,7 +29,7 @@ class _RuleAndReason:
         return str(self.message)
 
     def __str__(self) -> str:
-        return f"{self.rule}: {self.reason}"
+        return f"{self.rule}: {self.reason}" if self.rule else self.reason
 
     def __reduce__(self):  # picklable (simulations send errors between processes)
         return (type(self), (self.rule, self.message))
@@ -38,6 +41,27 @@ class IllegalAction(_RuleAndReason, ValueError):
     ``str(error)`` reads ``"LC-3.1: a 7 cannot follow the 8 on Desert"``: the rule id, then the
     reason in the learner's language.
     """
+
+
+class SetupRefused(_RuleAndReason, ValueError):
+    """Settings a game cannot be set up from: a prearranged deck that is not the game's deck, a
+    scenario that names a tile the supply lacks, a number of rounds out of range.
+
+    Raised before anything is played, from the settings' own checks or the game's setup. Like
+    `IllegalAction` it names the rule where one says so (``SetupRefused("LC-1", "the prearranged deck
+    must hold exactly the {count} cards of the game; ...", count=60)``), else ``None``, and its reason
+    reads in the learner's language; a save file that holds such settings passes the reason on
+    (`SaveFileError`). A `ValueError`, as a refused setting always was.
+    """
+
+    @classmethod
+    def never_reached(cls, broken: InvariantBroken) -> SetupRefused:
+        """A prearranged position (a scenario) that breaks the game's own invariant: the invariant's
+        rule, and its reason inside the scenario's sentence."""
+        return cls(broken.rule, NEVER_REACHED, reason=broken.message)
+
+
+NEVER_REACHED = N_("the scenario sets up a position the rules never reach: {reason}")
 
 
 class NothingToUndo(ValueError):

@@ -40,10 +40,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
-from kit.i18n import Term
+from kit.i18n import N_, Message, Term
 
 from .chance import Chance
-from .errors import IllegalAction, InvariantBroken, NothingToUndo
+from .errors import IllegalAction, InvariantBroken, NothingToUndo, SetupRefused
 from .events import Event
 from .fastpath import FastPath
 
@@ -103,19 +103,32 @@ class Settings:
     players: int = 2
     seed: int = 0
 
-    #: the player counts the game allows, and how its rulebook says so
+    #: the player counts the game allows, and how its rulebook says so (a message: mark it with N_)
     player_counts: ClassVar[tuple[int, ...]] = (2,)
-    player_counts_text: ClassVar[str] = "2 players"
+    player_counts_text: ClassVar[str] = N_("2 players")
 
     def __post_init__(self) -> None:
         if not is_whole(self.players) or self.players not in self.player_counts:
-            raise ValueError(f"this game is for {self.player_counts_text}, not {short(self.players)}")
+            raise SetupRefused(
+                None,
+                "this game is for {counts}, not {players}",
+                counts=Message(self.player_counts_text),
+                players=short(self.players),
+            )
         if not is_whole(self.seed) or not -SEED_LIMIT < self.seed < SEED_LIMIT:
-            raise ValueError(f"seed must be a whole number below 2**256 in size, not {short(self.seed)}")
+            raise SetupRefused(
+                None, "seed must be a whole number below 2**256 in size, not {seed}", seed=short(self.seed)
+            )
 
     def check_seat(self, name: str, seat: Any) -> None:
         if not is_whole(seat) or seat not in range(self.players):
-            raise ValueError(f"{name} must be a seat from 0 to {self.players - 1}, not {short(seat)}")
+            raise SetupRefused(
+                None,
+                "{name} must be a seat from 0 to {last}, not {seat}",
+                name=name,
+                last=self.players - 1,
+                seat=short(seat),
+            )
 
     def check_folder(self, name: str, folder: Any) -> None:
         """A folder setting holds None or a path as text (a `pathlib.Path` is turned into text)."""
@@ -123,7 +136,9 @@ class Settings:
             folder = os.fspath(folder)
             object.__setattr__(self, name, folder)
         if folder is not None and (not isinstance(folder, str) or not folder or "\0" in folder):
-            raise ValueError(f"{name} must be None or the path of a folder, not {short(folder)}")
+            raise SetupRefused(
+                None, "{name} must be None or the path of a folder, not {folder}", name=name, folder=short(folder)
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

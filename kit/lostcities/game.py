@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, register
+from kit.core.errors import SetupRefused
 from kit.core.events import Subject, final_scores_in_words, scores_in_words
 from kit.core.game import is_whole, listed, lost_or_duplicated, short
 from kit.i18n import N_, Message, Term, gettext, render
@@ -62,26 +63,45 @@ class LostCitiesSettings(Settings):
     edition: str = DEFAULT_EDITION
 
     player_counts = (2, 4)
-    player_counts_text = "2 players, or 4 as partners (LC-7)"
+    player_counts_text = N_("2 players, or 4 as partners (LC-7)")
 
     def __post_init__(self):
         super().__post_init__()
         if self.deck is not None:  # saves store lists; settings hold a tuple
             if not isinstance(self.deck, list | tuple) or len(self.deck) > MAX_DECK:
-                raise ValueError(f"deck must be a list of card texts (at most {MAX_DECK}), not {short(self.deck)}")
+                raise SetupRefused(
+                    "LC-1",
+                    "deck must be a list of card texts (at most {most}), not {deck}",
+                    most=MAX_DECK,
+                    deck=short(self.deck),
+                )
             if not all(isinstance(card, str) and len(card) <= 4 for card in self.deck):
-                raise ValueError(f"LC-1: deck must list cards as text like 'D7' or 'Dx', not {short(self.deck)}")
+                raise SetupRefused(
+                    "LC-1", "deck must list cards as text like 'D7' or 'Dx', not {deck}", deck=short(self.deck)
+                )
             object.__setattr__(self, "deck", tuple(self.deck))
         if not is_whole(self.rounds) or not 1 <= self.rounds <= MAX_ROUNDS:
-            raise ValueError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {short(self.rounds)}")
+            raise SetupRefused(
+                None,
+                "rounds must be a whole number from 1 to {most}, not {rounds}",
+                most=MAX_ROUNDS,
+                rounds=short(self.rounds),
+            )
         self.check_seat("first_player", self.first_player)
         self.check_folder("components", self.components)
         if not isinstance(self.edition, str) or self.edition not in EDITIONS:
-            raise ValueError(f"edition must be one of {', '.join(map(repr, EDITIONS))}, not {short(self.edition)}")
+            raise SetupRefused(
+                None,
+                "edition must be one of {editions}, not {edition}",
+                editions=", ".join(map(repr, EDITIONS)),
+                edition=short(self.edition),
+            )
         if self.components is not None and self.edition != DEFAULT_EDITION:
-            raise ValueError(
-                f"give an edition (shipped cards) or components (a folder of your own), not both: "
-                f"to edit the {self.edition!r} cards, copy kit.lostcities.components.edition_folder({self.edition!r})"
+            raise SetupRefused(
+                None,
+                "give an edition (shipped cards) or components (a folder of your own), not both: "
+                "to edit the {edition} cards, copy kit.lostcities.components.edition_folder({edition})",
+                edition=repr(self.edition),
             )
 
     def to_dict(self) -> dict[str, Any]:

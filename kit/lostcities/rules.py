@@ -13,8 +13,8 @@ from collections import Counter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from kit.core.errors import IllegalAction
-from kit.i18n import N_, Term
+from kit.core.errors import IllegalAction, SetupRefused
+from kit.i18n import N_, Message, Term
 
 from .actions import Discard, Draw, Pass, Play
 from .components import Card
@@ -79,16 +79,18 @@ def stacked_deck(game: LostCities) -> list[Card]:
     """The prearranged deck of `settings.deck` (top card first), checked to be exactly the real deck."""
     try:
         cards = [game.components.card(text) for text in game.settings.deck]
-    except ValueError as error:
-        raise ValueError(f"LC-1: the prearranged deck is not valid: {error}") from None
+    except ValueError as error:  # the component set's refusal of a card text, a Message
+        raise SetupRefused("LC-1", "the prearranged deck is not valid: {error}", error=error.args[0]) from None
     wanted = Counter(game.components.deck(game.players))
     if Counter(cards) != wanted:
         extra = Counter(cards) - wanted
         missing = wanted - Counter(cards)
-        raise ValueError(
-            f"LC-1: the prearranged deck must hold exactly the {sum(wanted.values())} cards of the game; "
-            f"extra: {' '.join(c.key for c in extra.elements()) or 'none'}, "
-            f"missing: {' '.join(c.key for c in missing.elements()) or 'none'}"
+        raise SetupRefused(
+            "LC-1",
+            "the prearranged deck must hold exactly the {count} cards of the game; extra: {extra}, missing: {missing}",
+            count=sum(wanted.values()),
+            extra=" ".join(c.key for c in extra.elements()) or Message("none"),
+            missing=" ".join(c.key for c in missing.elements()) or Message("none"),
         )
     return cards[::-1]  # the top card is the last in the list
 

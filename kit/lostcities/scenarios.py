@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from kit.core.errors import SetupRefused
+
 from .components import Components, load_components
 
 
@@ -30,14 +32,16 @@ def arrange_deck(
     components = components or load_components()
     players = len(hands)
     if players not in (2, 4):
-        raise ValueError(f"give 2 hands, or 4 for the partner game (LC-7), not {players}")
+        raise SetupRefused("LC-7", "give 2 hands, or 4 for the partner game, not {players}", players=players)
     for seat, hand in enumerate(hands):
         if len(hand) != 8:
-            raise ValueError(f"LC-2: each player is dealt 8 cards; hand {seat} has {len(hand)}")
+            raise SetupRefused(
+                "LC-2", "each player is dealt 8 cards; hand {seat} has {count}", seat=seat, count=len(hand)
+            )
     named = [components.card(text) for hand in hands for text in hand] + [components.card(t) for t in draw_pile]
     rest = Counter(components.deck(players))
     rest.subtract(named)
     short = [card.key for card, count in rest.items() if count < 0]
     if short:
-        raise ValueError(f"more copies named than the deck holds: {', '.join(short)}")
+        raise SetupRefused("LC-1", "more copies named than the deck holds: {cards}", cards=", ".join(short))
     return [card.key for card in named] + [card.key for card in sorted(rest.elements())]

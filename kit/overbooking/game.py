@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.errors import SetupRefused
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import is_whole, listed, lost_or_duplicated, short
 from kit.i18n import N_, Message, Plural, Term, gettext, render
@@ -46,16 +47,22 @@ class OverbookingSettings(Settings):
     scenario: dict | None = None  # a prearranged position for lessons and tests: see apply_scenario
 
     player_counts = (2, 3, 4)
-    player_counts_text = "2 to 4 players"
+    player_counts_text = N_("2 to 4 players")
 
     def __post_init__(self):
         super().__post_init__()
         self.check_seat("first_player", self.first_player)
         if self.score_card not in SCORE_CARDS:
-            raise ValueError(f"score_card must be None, 'beginner' or 'advanced', not {short(self.score_card)}")
+            raise SetupRefused(
+                "OB-8", "score_card must be None, 'beginner' or 'advanced', not {card}", card=short(self.score_card)
+            )
         self.check_folder("components", self.components)
         if self.scenario is not None and not isinstance(self.scenario, dict):
-            raise ValueError(f"scenario must be None or a dict (see apply_scenario), not {short(self.scenario)}")
+            raise SetupRefused(
+                None,
+                "scenario must be None or a dict (see apply_scenario), not {scenario}",
+                scenario=short(self.scenario),
+            )
 
 
 def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
@@ -83,7 +90,12 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
         for where in ("queue", "back"):
             for colour, key in spec.get(where, []):
                 if colour not in game.colours:
-                    raise ValueError(f"no {colour} player in a {game.players}-player game")
+                    raise SetupRefused(
+                        None,
+                        "no {colour} player in a {players}-player game",
+                        colour=short(colour),
+                        players=game.players,
+                    )
                 owner = game.colours.index(colour)
                 for pile in (game.hands[owner], game.decks[owner]):
                     card = next((c for c in pile if c.key == key), None)
@@ -91,7 +103,9 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
                         pile.remove(card)
                         break
                 else:
-                    raise ValueError(f"{colour} has no {key} left to lay out")
+                    raise SetupRefused(
+                        "OB-1", "{colour} has no {card} left to lay out", colour=Term(colour), card=short(key)
+                    )
                 getattr(hotel, where).append(Slot(card, owner))
     for colour, keys in hands.items():
         owner = game.colours.index(colour)
@@ -110,7 +124,7 @@ def apply_scenario(game: Overbooking, scenario: dict[str, Any]) -> None:
     try:
         game.check_invariants()
     except InvariantBroken as error:
-        raise ValueError(f"the scenario sets up a position the rules never reach: {error}") from None
+        raise SetupRefused.never_reached(error) from None
 
 
 SCENARIO_KEYS = ("hotels", "hands", "check")
@@ -119,31 +133,49 @@ MAX_BEDS = 99
 
 
 def check_scenario(game: Overbooking, scenario: Any) -> None:
-    """Every value's type and range, before anything is changed (a ValueError says which is wrong)."""
+    """Every value's type and range, before anything is changed (a SetupRefused says which is wrong)."""
     if not isinstance(scenario, dict):
-        raise ValueError(f"a scenario is a dict, not {short(scenario)}")
+        raise SetupRefused(None, "a scenario is a dict, not {scenario}", scenario=short(scenario))
     unknown = set(scenario) - set(SCENARIO_KEYS)
     if unknown:
-        raise ValueError(
-            f"unknown scenario keys: {short(sorted(map(str, unknown)))} (known: {', '.join(SCENARIO_KEYS)})"
+        raise SetupRefused(
+            None,
+            "unknown scenario keys: {keys} (known: {known})",
+            keys=short(sorted(map(str, unknown))),
+            known=", ".join(SCENARIO_KEYS),
         )
     if not isinstance(scenario.get("check", False), bool):
-        raise ValueError(f"check must be true or false, not {short(scenario['check'])}")
+        raise SetupRefused(None, "check must be true or false, not {check}", check=short(scenario["check"]))
     hotels = scenario.get("hotels", [])
     if not isinstance(hotels, list) or len(hotels) > len(game.hotels):
-        raise ValueError(f"hotels: a list of at most {len(game.hotels)} hotels (one per player), not {short(hotels)}")
+        raise SetupRefused(
+            None,
+            "hotels: a list of at most {most} hotels (one per player), not {hotels}",
+            most=len(game.hotels),
+            hotels=short(hotels),
+        )
     kinds, laid = game.components.beds, 0
     for number, spec in enumerate(hotels, 1):
         if not isinstance(spec, dict) or set(spec) - set(SCENARIO_HOTEL_KEYS):
-            raise ValueError(f"hotel {number}: a dict with keys {', '.join(SCENARIO_HOTEL_KEYS)}, not {short(spec)}")
+            raise SetupRefused(
+                None,
+                "hotel {number}: a dict with keys {keys}, not {spec}",
+                number=number,
+                keys=", ".join(SCENARIO_HOTEL_KEYS),
+                spec=short(spec),
+            )
         if "beds" in spec and not (is_whole(spec["beds"]) and 1 <= spec["beds"] <= MAX_BEDS):
-            raise ValueError(
-                f"hotel {number}: beds must be a whole number from 1 to {MAX_BEDS}, not {short(spec['beds'])}"
+            raise SetupRefused(
+                None,
+                "hotel {number}: beds must be a whole number from 1 to {most}, not {beds}",
+                number=number,
+                most=MAX_BEDS,
+                beds=short(spec["beds"]),
             )
         rule = spec.get("rule", "none")
         kind, _, guest = rule.partition(":") if isinstance(rule, str) else ("", "", "")
         if not (rule in HOTEL_RULES or (kind in ("first", "no") and guest in kinds)):
-            raise ValueError(f"hotel {number}: unknown rule {short(rule)}")
+            raise SetupRefused("OB-6", "hotel {number}: unknown rule {rule}", number=number, rule=short(rule))
         # OB-4's stage-1 limits; a position for stage 2 ("check") may show more back-door cards than
         # stage 1 allows, to let a lesson line up several abilities at one hotel
         c = game.components
@@ -152,14 +184,32 @@ def check_scenario(game: Overbooking, scenario: Any) -> None:
         for where, most in limits.items():
             cards = spec.get(where, [])
             if not isinstance(cards, list) or len(cards) > most:
-                raise ValueError(f"hotel {number}: {where} lists at most {most} cards here (OB-4), not {short(cards)}")
+                raise SetupRefused(
+                    "OB-4",
+                    "hotel {number}: {where} lists at most {most} cards here, not {cards}",
+                    number=number,
+                    where=where,
+                    most=most,
+                    cards=short(cards),
+                )
             laid += len(cards)
             for card in cards:
                 if not (isinstance(card, list | tuple) and len(card) == 2 and all(isinstance(t, str) for t in card)):
-                    raise ValueError(f"hotel {number}: each {where} card is [colour, card], like ['red', 'fish-monk']")
+                    raise SetupRefused(
+                        None,
+                        "hotel {number}: each {where} card is [colour, card], like ['red', 'fish-monk']",
+                        number=number,
+                        where=where,
+                    )
     most = game.players * game.components.cards_per_round
     if laid > most:
-        raise ValueError(f"OB-4: {laid} cards laid out, but {game.players} players place at most {most} in a round")
+        raise SetupRefused(
+            "OB-4",
+            "{laid} cards laid out, but {players} players place at most {most} in a round",
+            laid=laid,
+            players=game.players,
+            most=most,
+        )
     laid_out: dict[str, set[str]] = {}
     for spec in hotels:
         for colour, key in spec.get("queue", []) + spec.get("back", []):
@@ -172,20 +222,37 @@ def check_hands(game: Overbooking, hands: Any, laid_out: dict[str, set[str]]) ->
     none of them also laid out at a hotel."""
     c = game.components
     if not isinstance(hands, dict):
-        raise ValueError(f"hands: a dict from colour to a list of card names, not {short(hands)}")
+        raise SetupRefused(None, "hands: a dict from colour to a list of card names, not {hands}", hands=short(hands))
     for colour, keys in hands.items():
         if colour not in game.colours:
-            raise ValueError(f"hands: no {short(colour)} player in a {game.players}-player game")
+            raise SetupRefused(
+                None, "hands: no {colour} player in a {players}-player game", colour=short(colour), players=game.players
+            )
         if not (isinstance(keys, list) and len(keys) == c.hand_size and all(isinstance(k, str) for k in keys)):
-            raise ValueError(f"hands: {colour}'s hand is a list of {c.hand_size} card names (OB-2), not {short(keys)}")
+            raise SetupRefused(
+                "OB-2",
+                "hands: the hand of {colour} is a list of {count} card names, not {cards}",
+                colour=Term(colour),
+                count=c.hand_size,
+                cards=short(keys),
+            )
         own = {card.key for card in c.decks[colour]}
         for key in keys:
             if key not in own:
-                raise ValueError(f"hands: {colour} has no card {short(key)}")
+                raise SetupRefused("OB-1", "hands: {colour} has no card {card}", colour=Term(colour), card=short(key))
         if len(set(keys)) != len(keys):
-            raise ValueError(f"hands: {colour}'s hand names a card twice (each deck has one of each, OB-1)")
+            raise SetupRefused(
+                "OB-1",
+                "hands: the hand of {colour} names a card twice (each deck has one of each)",
+                colour=Term(colour),
+            )
         for key in set(keys) & laid_out.get(colour, set()):
-            raise ValueError(f"hands: {colour}'s {key} is laid out at a hotel, so it is not in the hand")
+            raise SetupRefused(
+                None,
+                "hands: the card {card} of {colour} is laid out at a hotel, so it is not in the hand",
+                card=key,
+                colour=Term(colour),
+            )
 
 
 @register

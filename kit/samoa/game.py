@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from kit.core import Chance, Game, IllegalAction, InvariantBroken, Settings, interned, register
+from kit.core.errors import SetupRefused
 from kit.core.events import Subject, final_scores_in_words
 from kit.core.game import is_whole, listed, lost_or_duplicated, short, trust
 from kit.i18n import N_, Message, Plural, Term, Terms, gettext, render
@@ -49,14 +50,18 @@ class SamoaSettings(Settings):
     scenario: dict | None = None  # a prearranged position for lessons and tests: see scenarios.py
 
     player_counts = (3, 4, 5, 6)
-    player_counts_text = "3 to 6 players"
+    player_counts_text = N_("3 to 6 players")
 
     def __post_init__(self):
         super().__post_init__()
         self.check_seat("tie_card", self.tie_card)
         self.check_folder("components", self.components)
         if self.scenario is not None and not isinstance(self.scenario, dict):
-            raise ValueError(f"scenario must be None or a dict (see scenarios.py), not {short(self.scenario)}")
+            raise SetupRefused(
+                None,
+                "scenario must be None or a dict (see scenarios.py), not {scenario}",
+                scenario=short(self.scenario),
+            )
 
 
 # Every placement action made once: [group][tile][room], all 0-based. Groups hold at most 18 tiles

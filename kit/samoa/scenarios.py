@@ -4,7 +4,8 @@ A scenario is plain data kept in the game's settings, so a game that starts from
 undoes, saves and loads like any other. It is applied right after the normal setup (SA-2) and sets
 up the start of a round, before the price cards are chosen; every tile it names is taken from the
 supplies or the building deck, so all components stay accounted for. Every value is checked (types
-and ranges) and the position must pass the game's own invariants, or a `ValueError` says what is wrong.
+and ranges) and the position must pass the game's own invariants, or a `SetupRefused` (a `ValueError`) says what
+is wrong, in the learner's language.
 
 Round 1's tourist groups go back to the supply before the hotels are filled. When the scenario sets
 another round (or a flag row with another first nationality) and gives no "groups", the groups are
@@ -27,8 +28,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kit.core.errors import InvariantBroken
+from kit.core.errors import InvariantBroken, SetupRefused
 from kit.core.game import is_whole, short
+from kit.i18n import N_, Message, Term
 
 from .components import BUILDING_KINDS, SPECIAL_KINDS, Tourist
 
@@ -59,7 +61,7 @@ def apply_scenario(game: Samoa, scenario: dict[str, Any]) -> None:
         if "offer" in scenario:
             for kind in scenario["offer"]:
                 if kind not in game.building_deck:
-                    raise ValueError(f"SA-1: no {kind} building tile left for the offer")
+                    raise SetupRefused("SA-1", "no {tile} building tile left for the offer", tile=Term(kind))
                 game.building_deck.remove(kind)
                 game.offer.append(kind)
         else:  # SA-3.1: the tiles of this round's block (the deck's order is the shuffled one)
@@ -83,7 +85,7 @@ def apply_scenario(game: Samoa, scenario: dict[str, Any]) -> None:
         for room, tourists in spec.get("rooms", {}).items():
             index = _number(room, "room") - 1
             if not 0 <= index < len(hotel.rooms) or hotel.rooms[index]:
-                raise ValueError(f"player {player} has no free room {room}")
+                raise SetupRefused(None, "player {player} has no free room {room}", player=player, room=short(room))
             hotel.rooms[index] = [_take_tourist(game, text) for text in tourists]
     if "groups" in scenario:
         game.groups = [[_take_tourist(game, text) for text in group] for group in scenario["groups"]]
@@ -100,81 +102,129 @@ def apply_scenario(game: Samoa, scenario: dict[str, Any]) -> None:
     for player, cards in sorted(_by_seat(game, scenario.get("used", {})).items()):
         for card in cards:
             if card == "grey" or card not in game.hands[player]:
-                raise ValueError(f"player {player} cannot have used {card!r}")
+                raise SetupRefused("SA-3.6", "player {player} cannot have used {card}", player=player, card=repr(card))
             game.hands[player].remove(card)
             game.used[player].append(card)
     try:
         game.check_invariants()
     except InvariantBroken as error:
-        raise ValueError(f"the scenario sets up a position the rules never reach: {error}") from None
+        raise SetupRefused.never_reached(error) from None
     game.log.append(("SA-2", "scenario", None, {"scenario": sorted(scenario)}))
 
 
 def check_scenario(game: Samoa, scenario: Any) -> None:
-    """Every value's type and range, before anything is changed (a ValueError says which is wrong)."""
+    """Every value's type and range, before anything is changed (a SetupRefused says which is wrong)."""
     c = game.components
     if not isinstance(scenario, dict):
-        raise ValueError(f"a scenario is a dict, not {short(scenario)}")
+        raise SetupRefused(None, "a scenario is a dict, not {scenario}", scenario=short(scenario))
     unknown = set(scenario) - set(KEYS)
     if unknown:
-        raise ValueError(f"unknown scenario keys: {short(sorted(map(str, unknown)))} (known: {', '.join(KEYS)})")
+        raise SetupRefused(
+            None,
+            "unknown scenario keys: {keys} (known: {known})",
+            keys=short(sorted(map(str, unknown))),
+            known=", ".join(KEYS),
+        )
     if "round" in scenario and not (is_whole(scenario["round"]) and 1 <= scenario["round"] <= c.rounds):
-        raise ValueError(f"round must be a whole number from 1 to {c.rounds}, not {short(scenario['round'])}")
+        raise SetupRefused(
+            None,
+            "round must be a whole number from 1 to {last}, not {round}",
+            last=c.rounds,
+            round=short(scenario["round"]),
+        )
     if "flags" in scenario:
         flags = _texts(scenario["flags"], "flags", len(c.flags))
         if sorted(flags) != sorted(n for n, _ in c.flags):
-            raise ValueError(f"SA-2: the flag row must use each of the {len(c.flags)} flags once")
+            raise SetupRefused("SA-2", "the flag row must use each of the {count} flags once", count=len(c.flags))
     if "hammer" in scenario and not (is_whole(scenario["hammer"]) and scenario["hammer"] in range(game.players)):
-        raise ValueError(f"hammer must be a seat from 0 to {game.players - 1}, not {short(scenario['hammer'])}")
+        raise SetupRefused(
+            None,
+            "hammer must be a seat from 0 to {last}, not {hammer}",
+            last=game.players - 1,
+            hammer=short(scenario["hammer"]),
+        )
     if "offer" in scenario:
         for kind in _texts(scenario["offer"], "offer", len(c.building_tiles)):
             if kind not in BUILDING_KINDS:
-                raise ValueError(f"offer: unknown building tile {short(kind)} ({', '.join(BUILDING_KINDS)})")
+                raise SetupRefused(
+                    "SA-1",
+                    "offer: unknown building tile {tile} ({known})",
+                    tile=short(kind),
+                    known=", ".join(BUILDING_KINDS),
+                )
     for seat, spec in _by_seat(game, scenario.get("hotels", {}), "hotels").items():
         if not isinstance(spec, dict) or set(spec) - set(HOTEL_KEYS):
-            raise ValueError(f"hotels: player {seat}'s hotel is a dict with keys {', '.join(HOTEL_KEYS)}")
+            raise SetupRefused(
+                None, "hotels: player {seat}'s hotel is a dict with keys {keys}", seat=seat, keys=", ".join(HOTEL_KEYS)
+            )
         for key in ("extra_rooms", "pools"):
             if key in spec and not (is_whole(spec[key]) and 0 <= spec[key] <= len(c.building_tiles)):
-                raise ValueError(f"hotels: {key} must be a whole number from 0, not {short(spec[key])}")
+                raise SetupRefused(
+                    None, "hotels: {key} must be a whole number from 0, not {value}", key=key, value=short(spec[key])
+                )
         suites = spec.get("suites", [])
         board = c.rows * c.columns
         if not isinstance(suites, list) or not all(is_whole(r) and 1 <= r <= board for r in suites):
-            raise ValueError(f"hotels: suites lists rooms of the board, 1 to {board}, not {short(suites)}")
+            raise SetupRefused(
+                None,
+                "hotels: suites lists rooms of the board, 1 to {last}, not {suites}",
+                last=board,
+                suites=short(suites),
+            )
         if len(set(suites)) != len(suites):
-            raise ValueError("hotels: a room has one suite at most (SA-9.2)")
+            raise SetupRefused("SA-9.2", "hotels: a room has one suite at most")
         for kind in _texts(spec.get("specials", []), "specials", 3):
             if kind not in SPECIAL_KINDS:
-                raise ValueError(f"hotels: unknown special tile {short(kind)} ({', '.join(SPECIAL_KINDS)})")
+                raise SetupRefused(
+                    "SA-1",
+                    "hotels: unknown special tile {tile} ({known})",
+                    tile=short(kind),
+                    known=", ".join(SPECIAL_KINDS),
+                )
         rooms = spec.get("rooms", {})
         if not isinstance(rooms, dict):
-            raise ValueError(f"hotels: rooms maps room numbers to tiles, not {short(rooms)}")
+            raise SetupRefused(None, "hotels: rooms maps room numbers to tiles, not {rooms}", rooms=short(rooms))
         for room, tourists in rooms.items():
             _number(room, "room")
-            if not 1 <= len(_texts(tourists, "a room", 2)):
-                raise ValueError("hotels: a room holds one tourist, or two lovers (SA-7)")
+            if not 1 <= len(_texts(tourists, Message("a room"), 2)):
+                raise SetupRefused("SA-7", "hotels: a room holds one tourist, or two lovers")
     if "groups" in scenario:
         groups = scenario["groups"]
         if not isinstance(groups, list) or len(groups) > 9:
-            raise ValueError(f"groups is a list of at most 9 groups, not {short(groups)}")
+            raise SetupRefused(None, "groups is a list of at most 9 groups, not {groups}", groups=short(groups))
         for group in groups:
-            if not 1 <= len(_texts(group, "a group", 18)):
-                raise ValueError("groups: every group holds 1 to 18 tourists")
+            if not 1 <= len(_texts(group, Message("a group"), 18)):
+                raise SetupRefused(None, "groups: every group holds 1 to 18 tourists")
     if "money" in scenario:
         money = scenario["money"]
         if not isinstance(money, list) or len(money) != game.players:
-            raise ValueError(f"money: one amount per player ({game.players}), not {short(money)}")
+            raise SetupRefused(
+                None, "money: one amount per player ({players}), not {money}", players=game.players, money=short(money)
+            )
         if not all(is_whole(m) and 0 <= m <= MAX_MONEY for m in money):
-            raise ValueError(f"money: whole amounts of Tala from 0 to {MAX_MONEY}, not {short(money)}")
+            raise SetupRefused(
+                None, "money: whole amounts of Tala from 0 to {most}, not {money}", most=MAX_MONEY, money=short(money)
+            )
     for cards in _by_seat(game, scenario.get("used", {}), "used").values():
         _texts(cards, "used", len(c.price_cards))
 
 
-def _texts(value: Any, what: str, most: int) -> list[str]:
+def _texts(value: Any, what: str | Message, most: int) -> list[str]:
+    """`value` as a list of at most `most` short texts; `what` is the scenario's key, or a Message."""
     if not isinstance(value, list) or len(value) > most:
-        raise ValueError(f"{what}: a list of at most {most} texts, not {short(value)}")
+        raise SetupRefused(
+            None, "{what}: a list of at most {most} texts, not {value}", what=what, most=most, value=short(value)
+        )
     if not all(isinstance(v, str) and 0 < len(v) <= MAX_TEXT for v in value):
-        raise ValueError(f"{what}: every entry is a short text, not {short(value)}")
+        raise SetupRefused(None, "{what}: every entry is a short text, not {value}", what=what, value=short(value))
     return value
+
+
+#: a number that is not one, by what it numbers
+NOT_A_NUMBER = {
+    "room": N_("room numbers are whole numbers, not {key}"),
+    "seat": N_("seat numbers are whole numbers, not {key}"),
+}
 
 
 def _number(key: Any, what: str) -> int:
@@ -183,17 +233,17 @@ def _number(key: Any, what: str) -> int:
         return key
     if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3:
         return int(key)
-    raise ValueError(f"{what} numbers are whole numbers, not {short(key)}")
+    raise SetupRefused(None, NOT_A_NUMBER[what], key=short(key))
 
 
 def _by_seat(game: Samoa, mapping: Any, what: str = "seat") -> dict[int, Any]:
     if not isinstance(mapping, dict):
-        raise ValueError(f"{what}: a dict from seat to value, not {short(mapping)}")
+        raise SetupRefused(None, "{what}: a dict from seat to value, not {value}", what=what, value=short(mapping))
     out = {}
     for seat, value in mapping.items():
         seat = _number(seat, "seat")
         if seat not in range(game.players):
-            raise ValueError(f"no seat {seat}")
+            raise SetupRefused(None, "no seat {seat} in a {players}-player game", seat=seat, players=game.players)
         out[seat] = value
     return out
 
@@ -204,7 +254,7 @@ def _take_tile(game: Samoa, kind: str) -> None:
     elif kind in game.offer:
         game.offer.remove(kind)
     else:
-        raise ValueError(f"SA-1: no {kind} building tile left")
+        raise SetupRefused("SA-1", "no {tile} building tile left", tile=Term(kind))
 
 
 def _take_tourist(game: Samoa, text: str) -> Tourist:
@@ -213,12 +263,12 @@ def _take_tourist(game: Samoa, text: str) -> Tourist:
     nationality, kind = (words + ["", ""])[:2]
     ring = int(words[2]) if len(words) == 3 and words[2].isascii() and words[2].isdigit() else 0
     if len(words) > 3 or (len(words) == 3 and not ring):
-        raise ValueError(f"SA-1: no tile {text!r}; write e.g. 'N plain' or 'N bather 2'")
+        raise SetupRefused("SA-1", "no tile {tile}; write e.g. 'N plain' or 'N bather 2'", tile=repr(text))
     for tourist in game.supply.get(nationality, []):
         if tourist.kind == kind and tourist.ring == ring:
             game.supply[nationality].remove(tourist)
             return tourist
-    raise ValueError(f"SA-1: no {text!r} tile left in the supply")
+    raise SetupRefused("SA-1", "no {tile} tile left in the supply", tile=repr(text))
 
 
 def _take_again(game: Samoa, tourist: Tourist) -> Tourist:
@@ -233,5 +283,9 @@ def _take_again(game: Samoa, tourist: Tourist) -> Tourist:
             supply.remove(other)
             return other
     if not supply:
-        raise ValueError(f"SA-1: the scenario's hotels leave no {tourist.nationality} tile for this round's groups")
+        raise SetupRefused(
+            "SA-1",
+            "the scenario's hotels leave no {nationality} tile for this round's groups",
+            nationality=tourist.nationality,
+        )
     return game.draw_tourist(tourist.nationality)

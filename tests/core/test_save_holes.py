@@ -139,7 +139,7 @@ def test_the_loaded_position_is_checked_against_the_games_invariants(monkeypatch
     data = Samoa(players=3, seed=2).save()
     monkeypatch.setattr(samoa_scenarios, "check_scenario", lambda game, scenario: None)
     data["settings"]["scenario"] = {"money": [-1, 25, 25]}
-    refused(data, "never reach: SA-2: player 0.s money is below zero")
+    refused(data, "SA-2: the scenario sets up a position the rules never reach: player 0.s money is below zero")
 
 
 # --------------------------------------------------------------------------------- point 8

@@ -58,7 +58,7 @@ def test_a_hand_card_that_also_lies_at_a_hotel_is_refused():
     hotel = {"rule": "none", "queue": [["red", "fish-noble"]]}
     hand = ["fish-monk" if key == "fish-noble" else key for key in HAND]
     Overbooking(players=2, seed=0, scenario={"hotels": [hotel], "hands": {"red": hand}})  # no overlap: fine
-    with pytest.raises(ValueError, match="red's fish-noble is laid out at a hotel"):
+    with pytest.raises(ValueError, match="the card fish-noble of red is laid out at a hotel"):
         Overbooking(players=2, seed=0, scenario={"hotels": [hotel], "hands": {"red": HAND}})
 
 
