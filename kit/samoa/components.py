@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from kit.core.data import as_colour, as_int, dataset_dir, files_digest, read_rows, unique
 from kit.core.errors import ComponentError
-from kit.i18n import N_, Term, gettext, render
+from kit.i18n import N_, Message, Term, gettext
 
 TOURIST_KINDS = ("plain", "rich", "lovers", "celebrity", "bather")
 BUILDING_KINDS = ("extra_room", "suite", "pool", "swap_card", "send_home", "take_back")
@@ -75,6 +75,12 @@ def tourist_words(label: str, nationalities: dict[str, str] | None = None) -> st
     in the reader's words, the nationality named ("bather (Germany), swim ring 2", "plażowicz
     (Niemcy), koło ratunkowe 2"). `nationalities`: key -> name (the default component files' when
     None); a key it does not know stays as it is."""
+    return str(tourist_message(label, nationalities))
+
+
+def tourist_message(label: str, nationalities: dict[str, str] | None = None) -> Message | str:
+    """`tourist_words` as a message, read in the language in force when it is read (a refusal's or
+    a check's placeholder)."""
     key, _, rest = label.partition(" ")
     kind, _, ring = rest.partition(" ")
     if not kind:  # not a tourist's label: say it as it is
@@ -82,10 +88,10 @@ def tourist_words(label: str, nationalities: dict[str, str] | None = None) -> st
     names = load_components().nationalities if nationalities is None else nationalities
     nationality = Term(names.get(key, key))
     if ring:
-        return render(
+        return Message(
             N_("{kind} ({nationality}), swim ring {ring}"), kind=Term(kind), nationality=nationality, ring=ring
         )
-    return render(N_("{kind} ({nationality})"), kind=Term(kind), nationality=nationality)
+    return Message(N_("{kind} ({nationality})"), kind=Term(kind), nationality=nationality)
 
 
 def nationality_letters(nationalities: dict[str, str]) -> dict[str, str]:

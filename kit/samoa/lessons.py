@@ -6,7 +6,7 @@ from kit.core import lessons as common
 from kit.core.lessons import Check, teaches
 from kit.i18n import Message, Plural, Term
 
-from .components import tourist_words
+from .components import tourist_message, tourist_words
 from .game import Samoa
 from .hotel import payment_reason
 
@@ -137,8 +137,8 @@ def lovers_share_a_room(game: Samoa, player: int = 0) -> Check:
                 Message(
                     "room {number} holds two lovers, {label} and {label2} (SA-7, SA-8.2)",
                     number=number,
-                    label=room[0].label,
-                    label2=room[1].label,
+                    label=tourist_message(room[0].label, game.components.nationalities),
+                    label2=tourist_message(room[1].label, game.components.nationalities),
                 ),
             )
     return Check(False, Message("put a lover into the room where a lover already stays"))

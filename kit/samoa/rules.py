@@ -16,6 +16,7 @@ from kit.core.errors import IllegalAction
 from kit.i18n import N_, Plural, Term, Terms, render
 
 from .actions import Buy, Choose, Done, Keep, Pass, Place, Remove, SendHome, Swap, TakeBack
+from .components import tourist_message
 from .hotel import Hotel
 
 if TYPE_CHECKING:
@@ -358,7 +359,7 @@ def place(game: Samoa, action: Place) -> None:
                 "SA-7",
                 "room {room} is not free for {tourist} (one tourist per room, or two lovers)",
                 room=action.room,
-                tourist=tourist.label,
+                tourist=tourist_message(tourist.label, game.components.nationalities),
             )
         raise IllegalAction("SA-7", "your hotel has no room {room}", room=action.room)
     amount, reasons = hotel.earnings(tourist, room, card.price)

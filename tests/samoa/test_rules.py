@@ -360,3 +360,19 @@ def test_the_last_price_card_and_the_end_of_a_round_reveal_hidden_things():
         assert not game.reveals(done)
         game.apply(done)
     assert game.reveals(done)  # the last "done" ends the round: new tiles and tourists are drawn
+
+
+@pytest.mark.parametrize(
+    ("lang", "tourist"), [("en", "plain (Japan)"), ("nb", "vanlig turist fra Japan"), ("pl", "(Japonia)"), ("sv", "(Japan)")]
+)
+def test_sa7_names_the_tourist_in_words_not_by_its_code(lang, tourist):
+    from kit.core.errors import IllegalAction
+    from kit.i18n import language
+
+    game = to_tourists(arranged(["2/3", "4/4", "6/5", "8/6"], groups=[["J plain"] * 2, ["J rich"]]))
+    game.apply("place 1.1 in 1")
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("place 1.1 in 1")
+    with language(lang):
+        text = str(refused.value)
+    assert text.startswith("SA-7: ") and tourist in text and "J plain" not in text
