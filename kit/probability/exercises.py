@@ -38,6 +38,15 @@ def _missing(answer: object) -> bool:
     return answer is None or answer is Ellipsis
 
 
+def _decimal_comma(answer: object) -> bool:
+    """Whether `answer` is what a decimal written with a comma gives in Python (0,4 is (0, 4))."""
+    return (
+        isinstance(answer, tuple)
+        and len(answer) >= 2
+        and all(isinstance(part, int) and not isinstance(part, bool) and part >= 0 for part in answer)
+    )
+
+
 def _shown(answer: object) -> str | Message:
     """An answer as a message names it: short values in full, anything else (a table of 100,000
     rows, under the lessons' print-every-row table settings) by its kind and size."""
@@ -228,6 +237,13 @@ def guessed(*guesses: object, where: str | None = None) -> bool:
     """True when every guess is set; otherwise says so, so that a cell prints its answer only after
     the learner has predicted (and a stored notebook, run without guesses, does not show it).
     `where` names the place of the guesses ("section 1")."""
+    for guess in guesses:
+        if _decimal_comma(guess):  # 0,4 in a cell is the tuple (0, 4): a learner's decimal comma
+            comma = ",".join(map(str, guess))
+            point = f"{guess[0]}." + "".join(map(str, guess[1:]))
+            print(Message("You wrote {comma}: Python reads that as two numbers. Write decimals with a point: {point}.",
+                          comma=comma, point=point))  # fmt: skip
+            return False
     if any(_missing(guess) for guess in guesses):
         where = Message("section 1") if where is None else where
         print(

@@ -97,3 +97,16 @@ def test_guessed_asks_for_the_guess_first(capsys):
     assert "Write your guess" in capsys.readouterr().out
     assert guessed(4, 0.5) is True
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "point"), ("pl", "kropką"), ("sv", "punkt"), ("nb", "punktum")])
+def test_guessed_catches_a_decimal_comma_and_says_how_to_write_it(capsys, lang, word):
+    from kit.i18n import language
+
+    my_guess = 0, 4  # what a learner who writes "0,4" gets
+    with language(lang):
+        assert guessed(my_guess, 0.5) is False
+    said = capsys.readouterr().out
+    assert "0,4" in said and "0.4" in said and word in said
+    assert guessed((3, 38)) is False and "3.38" in capsys.readouterr().out
+    assert guessed((1, 2.5)) is True  # a pair that is not a decimal comma is the learner's business
