@@ -363,7 +363,8 @@ def test_the_last_price_card_and_the_end_of_a_round_reveal_hidden_things():
 
 
 @pytest.mark.parametrize(
-    ("lang", "tourist"), [("en", "plain (Japan)"), ("nb", "vanlig turist fra Japan"), ("pl", "(Japonia)"), ("sv", "(Japan)")]
+    ("lang", "tourist"),
+    [("en", "plain (Japan)"), ("nb", "vanlig turist fra Japan"), ("pl", "(Japonia)"), ("sv", "(Japan)")],
 )
 def test_sa7_names_the_tourist_in_words_not_by_its_code(lang, tourist):
     from kit.core.errors import IllegalAction

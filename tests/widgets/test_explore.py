@@ -159,7 +159,9 @@ def test_every_control_of_the_stored_lessons_keeps_the_bounds_python_gave_it():
     assert runs[-1] == (60, 4)
 
 
-@pytest.mark.parametrize(("lang", "trials", "rollouts"), [("pl", "próby", "rozgrywki próbne"), ("sv", "försök", "simuleringar")])
+@pytest.mark.parametrize(
+    ("lang", "trials", "rollouts"), [("pl", "próby", "rozgrywki próbne"), ("sv", "försök", "simuleringar")]
+)
 def test_the_slider_and_the_bar_name_what_they_count_in_the_learners_language(lang, trials, rollouts):
     from kit.i18n import language
 
