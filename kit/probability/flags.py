@@ -16,8 +16,9 @@ from functools import lru_cache
 from itertools import permutations, product
 
 from kit.core import Chance
+from kit.i18n import Plural, Term, render
 from kit.samoa import Samoa
-from kit.samoa.components import load_components
+from kit.samoa.components import load_components, nationality_letters
 from kit.samoa.rules import lay_out_flags, separate_equal_flags
 
 ROUNDS = 12
@@ -38,6 +39,36 @@ def raw_rows() -> Iterator[tuple[str, ...]]:
     orders = list(permutations(nationalities()))
     for first, second, third in product(orders, repeat=PILES):
         yield first + second + third
+
+
+def letters() -> dict[str, str]:
+    """Each nationality's letter as the board's flag row shows it, in the reader's language."""
+    return nationality_letters(load_components().nationalities)
+
+
+def nationalities_text() -> str:
+    """The nationalities with their letters, in the reader's language ("J = Japan, N = Norway, ...")."""
+    names = load_components().nationalities
+    shown = letters()
+    return ", ".join(f"{shown[key]} = {format(Term(name))}" for key, name in names.items())
+
+
+def row_text(row: Iterable[str]) -> str:
+    """A row of flags as the board shows it, pile by pile ("JNUG|NGJU|..."); where a language needs
+    two letters for a nationality (Polish No, Ni) the letters are spaced."""
+    shown = letters()
+    gap = "" if all(len(letter) == 1 for letter in shown.values()) else " "
+    flags = [shown[key] for key in row]
+    size = len(nationalities())
+    return "|".join(gap.join(flags[start : start + size]) for start in range(0, len(flags), size))
+
+
+def swap_note(raw: tuple[str, ...], final: tuple[str, ...]) -> str:
+    """What the engine did to a raw row, in the reader's language: how many clashes it swapped apart."""
+    if raw == final:
+        return render("no clash")
+    count = clashes(raw)
+    return render(Plural("{count} clash, swapped apart", "{count} clashes, swapped apart", count), count=count)
 
 
 def clashes(row: Iterable[str]) -> int:

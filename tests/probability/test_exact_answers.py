@@ -439,3 +439,22 @@ def test_lesson_8_the_lost_cities_position_shows_what_section_4_says():
     assert per_rollout.std(ddof=1) < advice.differences[:, 1].std(ddof=1) / 2
     rows = whatif.widths(game, [25, 50, 100, 200, 400, 800, 1600], policy="heuristic", seed=0)
     assert any(row["overlap"] and row["told_apart"] for row in rows)
+
+
+def test_lesson_4_shows_the_flags_by_the_letters_of_the_boards_flag_row():
+    from kit.i18n import language
+    from kit.probability import flags as lesson
+    from kit.samoa.components import load_components, nationality_letters
+
+    raw, final = next((raw, final) for raw, final in lesson.engine_setups(range(50)) if raw != final)
+    for lang in ("en", "nb", "pl", "sv"):
+        with language(lang):
+            board = nationality_letters(load_components().nationalities)
+            shown = lesson.row_text(raw).replace("|", " ").split()
+            assert len(lesson.row_text(raw).split("|")) == 3
+            if all(len(letter) == 1 for letter in board.values()):
+                shown = list("".join(shown))
+            assert shown == [board[key] for key in raw]
+            assert str(lesson.clashes(raw)) in lesson.swap_note(raw, final)
+    with language("pl"):
+        assert lesson.swap_note(raw, raw) == "bez zderzenia" and "Ni = Niemcy" in lesson.nationalities_text()
