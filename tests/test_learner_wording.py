@@ -98,3 +98,22 @@ def test_the_data_sources_read_as_the_tables_say_them_not_as_the_files_codes(lan
         for match in re.finditer(r"(?<!\{)\b(?:assumed|rulebook|reviews)\b(?![./}])", text)
     ]
     assert codes == []
+
+
+CHECKS = (
+    ("you place last this round: keep your fifth card (press 'keep my 5th card')", {}),
+    ("round {round} of {rounds}: play on, and keep your special tile", {"round": 12, "rounds": 12}),
+    ("round {round}: pass on every tile this round, then look at the next round's offer", {"round": 1}),
+)
+
+
+@pytest.mark.parametrize("lang", ["nb", "pl", "sv"])
+def test_a_lessons_check_reads_with_one_colon_after_not_yet(lang):
+    with language(lang):
+        shown = [str(Check(False, Message(text, **places))) for text, places in CHECKS]
+    assert [text for text in shown if text.count(":") != 1] == []
+
+
+@pytest.mark.parametrize("lang", ["nb", "pl", "sv"])
+def test_the_kits_own_messages_name_assumed_data_in_the_learners_words(lang):
+    assert [m.id for m in kit_catalog(lang) if isinstance(m.string, str) and "`assumed`" in m.string] == []
