@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from kit.i18n import language, render
 from kit.core.lessons import Check
-from kit.i18n import Message
+from kit.i18n import Message, language, render
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_CATALOGS = ROOT / "notebooks" / "locale"
@@ -60,7 +59,8 @@ def test_a_prediction_s_feedback_has_one_colon_and_speaks_to_every_pupil(lang):
     catalog = kit_catalog(lang)
     texts = [catalog[msgid].string for msgid in PREDICTION if catalog.get(msgid)]
     assert len(texts) >= 5
-    if lang == "pl":  # "przewidziałeś", "przypuszczałeś" speak to a boy only; "przewiduj" is not the heading's "przewidź"
+    if lang == "pl":
+        # "przewidziałeś", "przypuszczałeś" speak to a boy only; "przewiduj" is not the heading's "przewidź"
         assert [t for t in texts if re.search(r"łeś\b|przewiduj\b", t)] == []
 
 

@@ -174,6 +174,7 @@ class Predict(ipywidgets.VBox):
                         answer_text=self.labels[self.answer_text],
                         why=capitalized(self.why),
                     ),
+                    final=True,
                 )
             elif self.given == self.answer_text:
                 self.verdict = Check(
@@ -193,6 +194,7 @@ class Predict(ipywidgets.VBox):
                         answer_text=self.labels[self.answer_text],
                         why=capitalized(self.why),
                     ),
+                    final=True,
                 )
             for reveal in self._answered:
                 reveal()

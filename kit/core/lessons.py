@@ -27,9 +27,12 @@ class Check:
 
     done: bool
     text: str | Message  # read in the learner's language when the check is shown
+    final: bool = False  # a locked answer: a wrong one is not "not yet", it is wrong this time
 
     def __str__(self) -> str:
-        return render(N_("✓ Done: {text}") if self.done else N_("✗ Not yet: {text}"), text=self.text)
+        if self.done:
+            return render(N_("✓ Done: {text}"), text=self.text)
+        return render(N_("✗ Not this time: {text}") if self.final else N_("✗ Not yet: {text}"), text=self.text)
 
     __repr__ = __str__
 

@@ -47,6 +47,7 @@ def test_a_prediction_is_locked_when_given_and_checked_against_the_answer():
     question._picker.value = "3"
     question._lock.click()
     assert not question.done and "it is 2" in repr(question)
+    assert repr(question).startswith("✗ Not this time: ")  # locked: wrong, not "not yet"
     question.answer("2")  # the first answer counts
     assert not question.done and question.given == "3" and question._picker.disabled
     right = predict("How many?", [1, 2, 3], answer=2, why="because")
