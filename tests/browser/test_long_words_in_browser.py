@@ -1,6 +1,6 @@
 """Longer Norwegian, Polish and Swedish words in the places a board fills only as a game goes on:
-Overbooking's stage 2 with a fate badge under every card, the cards the bots just placed marked
-"new", Samoa in the open mode after a price card is chosen (every seat's small cards, the grey card
+Overbooking's stage 2 with a fate badge under every card, the cards the bots just played marked
+"new" (Overbooking, Lost Cities), Samoa in the open mode after a price card is chosen (every seat's small cards, the grey card
 among them), Lost Cities' draw pile, a lesson explorer's button, and the stage-2 still picture. In
 every language at 1366x768 and 1024x768: no text runs out of its box, no word is broken without a
 hyphen, and no "new" badge covers any text. One notebook, one browser."""
@@ -41,7 +41,9 @@ CELLS = [
     "from widgets.samoa import SamoaBoard\n"
     "board_sa = SamoaBoard(players=4, mode='open', seed=5)\n"
     "board_sa.act(board_sa.game.legal_actions()[0])\nboard_sa",
-    "from widgets.lostcities import LostCitiesBoard\nboard_lc = LostCitiesBoard(mode='bot', seed=5)\nboard_lc",
+    # Lost Cities once the bot has answered a whole turn: its card marked "new", the drawn card marked
+    "from widgets.lostcities import LostCitiesBoard\nboard_lc = LostCitiesBoard(mode='bot', seed=5)\n"
+    "for _ in range(2):\n    board_lc.act(board_lc.game.legal_actions()[0])\nboard_lc",
     # a lesson's explorer in each language (its words are chosen when it is made)
     "import ipywidgets as w\nfrom kit.i18n import language\nfrom widgets.probability import rerun\n"
     "def run(seed, steps, trials):\n    print(trials)\n"
@@ -51,7 +53,7 @@ CELLS = [
     "        explorers.append(rerun(run, trials=w.IntSlider(value=100, min=100, max=200)))\n"
     "w.VBox(explorers, layout=w.Layout(width='420px'))",
 ]
-BOARDS = {"ob-s2": (0, ".ob-all"), "ob": (1, ".tk-changed"), "sa": (2, ".sa-other-hand .sa-grey"), "lc": (3, ".lc-deck-pile")}
+BOARDS = {"ob-s2": (0, ".ob-all"), "ob": (1, ".tk-changed"), "sa": (2, ".sa-other-hand .sa-grey"), "lc": (3, ".lc-board .tk-changed")}
 
 #: what goes wrong with longer words inside the elements `root` (a CSS selector) matches: a word
 #: drawn on two lines with no hyphen, text beyond the bottom of a box that does not scroll, and a
