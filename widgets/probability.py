@@ -198,7 +198,8 @@ class Explorer(w.VBox):
         self.picture = w.HTML()
         buttons = []
         if again:
-            button = w.Button(description=gettext("Simulate again"), icon="refresh")
+            # as wide as its words in every language (a fixed width cut "Symuluj jeszcze raz")
+            button = w.Button(description=gettext("Simulate again"), icon="refresh", layout=w.Layout(width="auto"))
             button.on_click(self.again)
             buttons.append(button)
         for control in controls.values():

@@ -36,7 +36,7 @@ def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) 
     (revealed,) = [h for h in stage["hotels"] if h["hotel"] == hotel]
     steps = [s for s in stage["steps"] if s["hotel"] == hotel and s["kind"] != "reveal"]
     cards = [("back", c) for c in revealed["back"]] + [("queue", c) for c in revealed["queue"]]
-    width = LEFT + 90 + len(cards) * (CARD_W + GAP) + 40 + 170
+    width = LEFT + 90 + len(cards) * _pitch(cards) + 40 + 170
     words = rule_words(rule) if rule else revealed["rule"]
     if words:
         title = render(
@@ -63,23 +63,45 @@ def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) 
     return Picture(document(width, y, body, title), render(N_("Overbooking stage 2, hotel {hotel}"), hotel=hotel))
 
 
+def _widths(cards) -> tuple[float, float]:
+    """The cards' and the fate badges' width in the picture's language. The printed sizes hold the
+    English words; a language whose words are longer (nb, pl, sv) gets room in proportion to its
+    longest word, so that no name or label runs out of its card or badge."""
+    shown = [name for _, card in cards for name in (_guest(card["card"].split("-")[1]), card["card"].split("-")[0])]
+    english = [singular for singular, _ in GUEST_NAMES.values()] + shown
+    worded = [format(Term(name)) for name in shown] or [""]
+    card_w = CARD_W * max(1, max(map(len, worded)) / max(map(len, english)))
+    labels = [label for label, _ in FATE.values()]
+    longest = max(len(gettext(label)) for label in labels) / max(len(label) for label in labels)
+    badge_w = max(card_w, CARD_W * max(1, longest)) + 4
+    return card_w, badge_w
+
+
+def _pitch(cards) -> float:
+    """From one card to the next: room for the widest fate badge, so that badges never touch."""
+    card_w, badge_w = _widths(cards)
+    return max(card_w, badge_w - 4) + GAP
+
+
 def _row(view, beds_of, cards, done, current, y, beds: str, caption: str) -> list[str]:
     parts = [text(LEFT, y + 14, caption, 11)]
     x = LEFT
+    pitch, widths = _pitch(cards), _widths(cards)
     parts.append(text(x, y + 34, gettext("back door"), 9, fill="#6b5a44"))
-    queue_x = LEFT + 90 + sum(1 for where, _ in cards if where == "back") * (CARD_W + GAP) + 20
+    queue_x = LEFT + 90 + sum(1 for where, _ in cards if where == "back") * pitch + 20
     parts.append(text(queue_x, y + 34, gettext("booking queue (nearest the hotel first)"), 9, fill="#6b5a44"))
     x = LEFT + 90
     for where, card in cards:
         if where == "queue" and x < queue_x:
             x = queue_x
-        parts += _card(view, beds_of, card, x, y + 40, done, current)
-        x += CARD_W + GAP
+        parts += _card(view, beds_of, card, x, y + 40, done, current, widths)
+        x += pitch
     parts.append(text(x + 20, y + 70, beds, 12, weight="bold"))
     return parts
 
 
-def _card(view, beds_of: dict[str, int], card: dict[str, str], x: float, y: float, done, current) -> list[str]:
+def _card(view, beds_of: dict[str, int], card: dict[str, str], x: float, y: float, done, current, widths) -> list[str]:
+    card_w, badge_w = widths
     owner = view["colours"].index(card["colour"])
     colour = view["colour_codes"][owner]
     ink = ink_for(colour)
@@ -89,17 +111,17 @@ def _card(view, beds_of: dict[str, int], card: dict[str, str], x: float, y: floa
     beds = beds_of[kind]
     parts = [
         f"<g><title>{Term(card['colour'])} {Term(crest)} {Term(_guest(kind))}</title>",
-        rect(x, y, CARD_W, CARD_H, colour, **(ACTING if acting else {})),
-        text(x + CARD_W / 2, y + 20, beds, 16, "middle", "bold", ink),
-        text(x + CARD_W / 2, y + 33, format(Term(_guest(kind))), 8, "middle", fill=ink),
-        text(x + CARD_W / 2, y + 44, format(Term(crest)), 8, "middle", fill=ink),
+        rect(x, y, card_w, CARD_H, colour, **(ACTING if acting else {})),
+        text(x + card_w / 2, y + 20, beds, 16, "middle", "bold", ink),
+        text(x + card_w / 2, y + 33, format(Term(_guest(kind))), 8, "middle", fill=ink),
+        text(x + card_w / 2, y + 44, format(Term(crest)), 8, "middle", fill=ink),
         "</g>",
     ]
     if mine:
         label, fill = FATE[mine[-1]["kind"]]
         label = gettext(label)
-        parts.append(rect(x - 2, y + CARD_H + 2, CARD_W + 4, 13, fill, stroke=fill, radius=3))
-        parts.append(text(x + CARD_W / 2, y + CARD_H + 12, label, 8, "middle", "bold", "#ffffff"))
+        parts.append(rect(x + card_w / 2 - badge_w / 2, y + CARD_H + 2, badge_w, 13, fill, stroke=fill, radius=3))
+        parts.append(text(x + card_w / 2, y + CARD_H + 12, label, 8, "middle", "bold", "#ffffff"))
     return parts
 
 
