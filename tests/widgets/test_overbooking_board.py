@@ -47,3 +47,13 @@ def test_stage_2_is_shown_step_by_step():
 def test_an_illegal_placement_shows_the_rule():
     board = OverbookingBoard(players=2, seed=6)
     assert board.act("queue nobody-monk at 1") is False and board.message.startswith("OB-4: ")
+
+
+def test_the_end_of_stage_table_is_headed_in_the_boards_language():
+    board = OverbookingBoard(players=2, seed=6, lang="pl")
+    while board.game.round == 1:
+        board.act(board.view["legal_actions"][0])
+    Page(board).send({"kind": "all-steps"})
+    header = board.summary["tables"][0]["header"]
+    assert header == ["gracz", "rezerwacje", "zarezerwowane łóżka", "żetony z punktami", header[-1]]
+    assert header[-1] != "points"

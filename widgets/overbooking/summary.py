@@ -14,6 +14,9 @@ from kit.overbooking.components import rule_code, rule_words
 STEP_KINDS = ("reveal", "ability", "book", "no-room")
 ROUND_ENDS = ("prepare", "end")
 
+#: the columns of the end-of-stage table, words of the catalogs
+HEADER = (N_("player"), N_("bookings"), N_("beds booked"), N_("point tokens"), N_("points"))
+
 
 def end_of_round(game: Overbooking, events: list[dict[str, Any]]) -> dict[str, Any]:
     if not any(event["kind"] in ROUND_ENDS for event in events):
@@ -43,7 +46,7 @@ def end_of_round(game: Overbooking, events: list[dict[str, Any]]) -> dict[str, A
         "tables": [
             {
                 "caption": gettext("Bookings this round, and points so far"),
-                "header": [gettext(word) for word in ("player", "bookings", "beds booked", "point tokens", "points")],
+                "header": [gettext(word) for word in HEADER],
                 "rows": rows,
             }
         ],
