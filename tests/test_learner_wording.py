@@ -64,6 +64,27 @@ def test_a_prediction_s_feedback_has_one_colon_and_speaks_to_every_pupil(lang):
         assert [t for t in texts if re.search(r"łeś\b|przewiduj\b", t)] == []
 
 
+# Polish marks the speaker's or the reader's gender in the past and the conditional ("widziałeś",
+# "dałbyś", "gdybym zagrał") and in an adjective after "być" ("jesteś cierpliwy"): a girl reads them
+# as not meant for her. The present tense, a noun or an impersonal form says the same to everyone.
+ONE_GENDER = re.compile(r"\w*(?:łeś|byś|łbym)\b|\bgdybym\b|\b(?:jesteś|być) \w+[yi]\b", re.IGNORECASE)
+
+
+def test_polish_notebooks_speak_to_every_pupil_not_only_to_boys():
+    found, read = [], 0
+    for path in sorted((NOTEBOOK_CATALOGS / "pl").rglob("*.po")):
+        with path.open("rb") as file:
+            for message in read_po(file, locale="pl"):
+                # markdown and comments; a code cell's tr(...) changes what the cell prints, so it goes with new outputs
+                if not message.id or any(note.startswith("code cell") for note in message.auto_comments):
+                    continue
+                read += 1
+                place = str(path.relative_to(NOTEBOOK_CATALOGS))
+                found += [(place, match.group(0)) for match in ONE_GENDER.finditer(message.string)]
+    assert read > 250
+    assert found == []
+
+
 def test_polish_names_jupyterlabs_menus_as_the_polish_language_pack_does():
     menus = [(path, text) for path, _, text in notebook_entries("pl") if "Run All Cells" in text]
     catalog = kit_catalog("pl")
