@@ -1,10 +1,11 @@
 """Longer Norwegian, Polish and Swedish words in the places a board fills only as a game goes on:
 Overbooking's stage 2 with a fate badge under every card, the cards the bots just played marked
-"new" (Overbooking, Lost Cities), Samoa in the open mode after a price card is chosen (every seat's small cards, the grey card
-among them), Lost Cities' draw pile, a lesson explorer's button, and the stage-2 still picture. In
+"new" (Overbooking, Lost Cities), Samoa in the open mode after a price card is chosen (every seat's
+small cards, the grey card among them), Lost Cities' draw pile, a lesson explorer's button, and the stage-2 still picture. In
 every language at 1366x768 and 1024x768: no text runs out of its box, no word is broken without a
 hyphen, and no "new" badge covers any text. One notebook, one browser."""
 
+# ruff: noqa: E501  (the page-side JavaScript below keeps one statement per line)
 from __future__ import annotations
 
 from kit.i18n import gettext as translate
@@ -23,7 +24,12 @@ STAGE_2 = {
         {
             "rule": "first:monk",
             "beds": 8,
-            "queue": [["red", "fish-noble"], ["blue", "fish-maid"], ["green", "fish-merchant"], ["orange", "fish-monk"]],
+            "queue": [
+                ["red", "fish-noble"],
+                ["blue", "fish-maid"],
+                ["green", "fish-merchant"],
+                ["orange", "fish-monk"],
+            ],
             "back": [["red", "rose-merchant"]],
         }
     ],
@@ -53,7 +59,12 @@ CELLS = [
     "        explorers.append(rerun(run, trials=w.IntSlider(value=100, min=100, max=200)))\n"
     "w.VBox(explorers, layout=w.Layout(width='420px'))",
 ]
-BOARDS = {"ob-s2": (0, ".ob-all"), "ob": (1, ".tk-changed"), "sa": (2, ".sa-other-hand .sa-grey"), "lc": (3, ".lc-board .tk-changed")}
+BOARDS = {
+    "ob-s2": (0, ".ob-all"),
+    "ob": (1, ".tk-changed"),
+    "sa": (2, ".sa-other-hand .sa-grey"),
+    "lc": (3, ".lc-board .tk-changed"),
+}
 
 #: what goes wrong with longer words inside the elements `root` (a CSS selector) matches: a word
 #: drawn on two lines with no hyphen, text beyond the bottom of a box that does not scroll, and a
@@ -141,14 +152,14 @@ def test_long_words_fit_as_the_game_goes_on(server, artifacts):
         page.evaluate(  # a class per cell, for selectors that name one cell's output
             "() => window.jupyterapp.shell.currentWidget.content.widgets.forEach((c, i) => c.node.classList.add(`cell-${i}`))"
         )
-        for board, (cell, shown) in BOARDS.items():
+        for cell, shown in BOARDS.values():
             page.wait_for_selector(f".cell-{cell} {shown}", timeout=60_000)
         assert errors == []
         problems: list = []
         for lang in LANGUAGES:
             with language(lang):
                 undo = translate("Undo")
-            for board, (cell, _) in BOARDS.items():
+            for cell, _ in BOARDS.values():
                 root = f".cell-{cell} .tk-board"
                 page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {cell}; }}")
                 page.locator(f"{root} .tk-lang").select_option(lang)
@@ -167,7 +178,9 @@ def test_long_words_fit_as_the_game_goes_on(server, artifacts):
                 page.wait_for_function(f"() => document.querySelector('.jp-LabShell').offsetWidth === {width}")
                 settled(page)
                 for board, (cell, shown) in [*BOARDS.items(), ("explorer", (4, ".widget-button"))]:
-                    page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {cell}; }}")
+                    page.evaluate(
+                        f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {cell}; }}"
+                    )
                     root = f".cell-{cell} " + (".tk-board" if board != "explorer" else ".widget-vbox")
                     page.locator(f".cell-{cell} {shown}").first.scroll_into_view_if_needed()
                     settled(page)
@@ -190,4 +203,6 @@ def test_long_words_fit_as_the_game_goes_on(server, artifacts):
     seen: dict = {}
     for lang, *where, problem in problems:
         seen.setdefault((where[-1], str(problem)), set()).add(f"{lang} {where[0]}" if len(where) > 1 else lang)
-    assert not seen, "\n".join(f"{board}: {problem} [{', '.join(sorted(at))}]" for (board, problem), at in sorted(seen.items()))
+    assert not seen, "\n".join(
+        f"{board}: {problem} [{', '.join(sorted(at))}]" for (board, problem), at in sorted(seen.items())
+    )
