@@ -57,3 +57,16 @@ def test_the_end_of_stage_table_is_headed_in_the_boards_language():
     header = board.summary["tables"][0]["header"]
     assert header == ["gracz", "rezerwacje", "zarezerwowane łóżka", "żetony z punktami", header[-1]]
     assert header[-1] != "points"
+
+
+def test_a_change_of_language_keeps_the_stage_2_steps_already_shown():
+    board = OverbookingBoard(players=2, seed=6)
+    while board.game.round == 1:
+        board.act(board.view["legal_actions"][0])
+    Page(board).send({"kind": "next-step"})
+    Page(board).send({"kind": "next-step"})
+    shown = board.steps_shown
+    assert shown == 3 and len(board.stage2) == 3
+    board.lang = "pl"
+    assert board.steps_shown == shown and len(board.stage2) == shown
+    assert board.summary["title"].startswith("Runda 1")

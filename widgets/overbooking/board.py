@@ -117,8 +117,10 @@ class OverbookingBoard(ReviewedBoard, AnalysedBoard):
         # stage 2 may have begun some actions ago (a noble's or a maid's target is chosen in it)
         self._stage2_at = max(i for i, entry in enumerate(self.game.log) if entry[1] == "stage-2")
         self._stage2_full = summary
+        # the screen on show worded again (a change of language) keeps the steps already shown
+        again = bool(self.summary) and log_from == self._summary_from
         with self._quietly():
-            self.steps_shown = min(1, stage["total"])
+            self.steps_shown = min(self.steps_shown, stage["total"]) if again else min(1, stage["total"])
         return self._stage2_as_shown()
 
     def _withholding(self) -> bool:
