@@ -36,7 +36,8 @@ def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) 
     (revealed,) = [h for h in stage["hotels"] if h["hotel"] == hotel]
     steps = [s for s in stage["steps"] if s["hotel"] == hotel and s["kind"] != "reveal"]
     cards = [("back", c) for c in revealed["back"]] + [("queue", c) for c in revealed["queue"]]
-    width = LEFT + 90 + len(cards) * _pitch(cards) + 40 + 170
+    widths = _widths(cards)  # in the picture's language: the same for every row
+    width = LEFT + 90 + len(cards) * _pitch(widths) + 40 + 170
     words = rule_words(rule) if rule else revealed["rule"]
     if words:
         title = render(
@@ -53,12 +54,13 @@ def stage_2_picture(game: Overbooking, hotel: int = 1, rule: str | None = None) 
     y = 36
     beds_of = game.components.beds  # guest type -> beds, from guests.csv
     turn_up = gettext("The hotel's cards turn face up (OB-5.1).")
-    body += _row(view, beds_of, cards, [], None, y, render(N_("{beds} beds free"), beds=revealed["beds"]), turn_up)
+    free = render(N_("{beds} beds free"), beds=revealed["beds"])
+    body += _row(view, beds_of, cards, widths, [], None, y, free, turn_up)
     for number, step in enumerate(steps, 1):
         y += ROW_H
         beds = render(N_("free beds {before} → {after}"), before=step["beds_before"], after=step["beds_after"])
         caption = render(N_("step {number}: {text}"), number=number, text=step["text"])
-        body += _row(view, beds_of, cards, steps[:number], step, y, beds, caption)
+        body += _row(view, beds_of, cards, widths, steps[:number], step, y, beds, caption)
     y += ROW_H
     return Picture(document(width, y, body, title), render(N_("Overbooking stage 2, hotel {hotel}"), hotel=hotel))
 
@@ -77,16 +79,17 @@ def _widths(cards) -> tuple[float, float]:
     return card_w, badge_w
 
 
-def _pitch(cards) -> float:
-    """From one card to the next: room for the widest fate badge, so that badges never touch."""
-    card_w, badge_w = _widths(cards)
+def _pitch(widths: tuple[float, float]) -> float:
+    """From one card to the next (`_widths`' card and badge): room for the widest fate badge, so that
+    badges never touch."""
+    card_w, badge_w = widths
     return max(card_w, badge_w - 4) + GAP
 
 
-def _row(view, beds_of, cards, done, current, y, beds: str, caption: str) -> list[str]:
+def _row(view, beds_of, cards, widths, done, current, y, beds: str, caption: str) -> list[str]:
     parts = [text(LEFT, y + 14, caption, 11)]
     x = LEFT
-    pitch, widths = _pitch(cards), _widths(cards)
+    pitch = _pitch(widths)
     parts.append(text(x, y + 34, gettext("back door"), 9, fill="#6b5a44"))
     queue_x = LEFT + 90 + sum(1 for where, _ in cards if where == "back") * pitch + 20
     parts.append(text(queue_x, y + 34, gettext("booking queue (nearest the hotel first)"), 9, fill="#6b5a44"))
