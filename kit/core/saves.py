@@ -200,7 +200,7 @@ def _replay(game_type: type[Game], settings, actions: list[str], digest: str | N
     except ComponentError:
         raise
     except SetupRefused as error:  # settings a game cannot start from (a bad prearranged deck, scenario...)
-        raise _refused(error, CANNOT_SET_UP, CANNOT_SET_UP_BY_RULE) from None
+        raise SaveFileError(CANNOT_SET_UP, error=error) from None  # its rule, and its reason read when read
     except ValueError as error:
         raise SaveFileError(CANNOT_SET_UP, error=str(error)) from None
     if digest is not None and game.components.digest != digest:
@@ -488,24 +488,14 @@ def _settings(game_type: type[Game], raw: Any, components: str | Path | None, ve
         if components is not None:  # checked again: a folder may not suit every setting (an edition)
             settings = replace(settings, components=str(components))
     except SetupRefused as error:  # the settings' own checks, in the learner's language
-        raise _refused(error, INVALID_SETTINGS, INVALID_SETTINGS_BY_RULE) from None
+        raise SaveFileError(INVALID_SETTINGS, error=error) from None
     except (TypeError, ValueError) as error:
         raise SaveFileError(INVALID_SETTINGS, error=_clip(str(error))) from None
     return settings
 
 
 CANNOT_SET_UP = N_("the game in the save file cannot be set up: {error}")
-CANNOT_SET_UP_BY_RULE = N_("the game in the save file cannot be set up: {rule}: {reason}")
 INVALID_SETTINGS = N_("invalid settings: {error}")
-INVALID_SETTINGS_BY_RULE = N_("invalid settings: {rule}: {reason}")
-
-
-def _refused(error: SetupRefused, without_rule: str, by_rule: str) -> SaveFileError:
-    """A refused setting as a save file's error: the setting's own reason, read in the learner's
-    language, and its rule id when it has one."""
-    if error.rule is None:
-        return SaveFileError(without_rule, error=error.message)
-    return SaveFileError(by_rule, rule=error.rule, reason=error.message)
 
 
 def _no_constant(name: str):
